@@ -1,0 +1,289 @@
+package rules
+
+import "fmt"
+
+// Piece is what stands on a square: a kind, a side and per-piece state, packed in
+// 32 bits so that a board is a flat slice and copying a position is cheap.
+//
+//	bits 0-5   kind index + 1 (0 = empty square)
+//	bit  6     side (0 Red, 1 Black)
+//	bit  7     face down (its kind is hidden from those not entitled to see it)
+//	bits 8-15  piece flags (frozen, pinned, ...), meaning given by the variant
+//	bits 16-23 a counter (freeze timers and the like)
+type Piece uint32
+
+// NoPiece is an empty square.
+const NoPiece Piece = 0
+
+const (
+	pieceKindMask  = 0x3f
+	pieceSideBit   = 1 << 6
+	pieceFaceDown  = 1 << 7
+	pieceFlagShift = 8
+	pieceCtrShift  = 16
+)
+
+// Standard per-piece flags. Variants may use the others (FlagCustom and up).
+const (
+	FlagFrozen Piece = 1 << (pieceFlagShift + iota) // may not move (animal chess trunk, freezes)
+	FlagPinned                                      // pinned by an effect (stratagem 牽)
+	FlagUsed                                        // a once-only power has been used
+	FlagCustom                                      // first flag free for a variant
+)
+
+// NewPiece makes a face-up piece of kind index k for side s.
+func NewPiece(k int, s Side) Piece { return Piece(k+1) | Piece(s)<<6 }
+
+// Empty reports whether the square holds nothing.
+func (p Piece) Empty() bool { return p&pieceKindMask == 0 }
+
+// Kind is the kind index into Variant.Kinds; -1 for an empty square.
+func (p Piece) Kind() int { return int(p&pieceKindMask) - 1 }
+
+// Side is the owner of the piece.
+func (p Piece) Side() Side { return Side(p>>6) & 1 }
+
+// FaceDown reports whether the piece lies face down.
+func (p Piece) FaceDown() bool { return p&pieceFaceDown != 0 }
+
+// WithFaceDown returns p turned face down (true) or face up (false).
+func (p Piece) WithFaceDown(down bool) Piece {
+	if down {
+		return p | pieceFaceDown
+	}
+	return p &^ pieceFaceDown
+}
+
+// Has reports whether all the given flags are set.
+func (p Piece) Has(flags Piece) bool { return p&flags == flags }
+
+// With returns p with flags set (on) or cleared (off).
+func (p Piece) With(flags Piece, on bool) Piece {
+	if on {
+		return p | flags
+	}
+	return p &^ flags
+}
+
+// Counter is the per-piece counter (timers).
+func (p Piece) Counter() int { return int(p>>pieceCtrShift) & 0xff }
+
+// WithCounter returns p with its counter set to n (0..255).
+func (p Piece) WithCounter(n int) Piece {
+	return p&^(0xff<<pieceCtrShift) | Piece(n&0xff)<<pieceCtrShift
+}
+
+// identity is the part of a piece that says what it is and whose it is.
+func (p Piece) identity() Piece { return p & (pieceKindMask | pieceSideBit) }
+
+// Mode says what a movement atom may do on its target.
+type Mode uint8
+
+// Movement modes.
+const (
+	MoveOrCapture Mode = iota // to an empty square, or capture an enemy there
+	MoveOnly                  // only to an empty square (蟬 orthogonally, pawn forward in chess)
+	CaptureOnly               // only onto an enemy piece (蟬 diagonally, cannon jumps)
+	AttackOnly                // never a move: counts only for attacks (the facing generals)
+	StackOnto                 // to an empty square, or onto a lone enemy piece to press it (凌馬)
+)
+
+func (m Mode) moves() bool    { return m == MoveOrCapture || m == MoveOnly || m == StackOnto }
+func (m Mode) captures() bool { return m == MoveOrCapture || m == CaptureOnly || m == AttackOnly }
+
+// AtomKind is the movement primitive an atom uses.
+type AtomKind uint8
+
+// Movement primitives.
+const (
+	// Leap: jump by (DF, DR) if every block point is empty. The horse is a leap with
+	// one block (its leg); the elephant a leap with its eye; the king a leap of one.
+	Leap AtomKind = iota
+	// Ride: slide along (DF, DR) over empty squares, at most Range steps (0 = any).
+	Ride
+	// Hop: slide along (DF, DR); to capture, jump exactly Screens pieces (the
+	// cannon: 1) over any number of empty squares. Moves without capture use Mode on a
+	// separate Ride atom, so a Hop atom is normally CaptureOnly.
+	Hop
+	// GapHop: the cannon-chess cannon: captures an enemy if exactly Gaps of the squares
+	// strictly between are empty (pieces of either side may fill the rest).
+	GapHop
+)
+
+// Atom is one movement primitive of a piece kind, as seen by Red: DR > 0 is forward.
+// Black's atoms are rotated by 180 degrees, so forward stays forward.
+type Atom struct {
+	Kind   AtomKind
+	DF, DR int
+	// Blocks are points that must be empty for a Leap, as deltas from the source.
+	Blocks [][2]int
+	// Range limits a Ride to that many steps (0 = unlimited).
+	Range int
+	// Screens is the number of pieces a Hop jumps (1 for the cannon).
+	Screens int
+	// Gaps is the number of empty squares a GapHop needs between source and target.
+	Gaps int
+	Mode Mode
+	// From, when set, names a zone the piece must stand in for this atom to apply
+	// (the soldier's sideways step after crossing the river: "crossed").
+	From string
+	// To, when set, names a zone every square the move passes and ends on must lie in
+	// (palace, own half). For a Leap only the target is checked.
+	To string
+	// RoyalTarget limits captures to royal pieces (the facing generals).
+	RoyalTarget bool
+}
+
+// Kind is a kind of piece: its letters, names, glyphs and movement, as data.
+type Kind struct {
+	Letter  byte   // FEN letter, uppercase (Red); Black's is the lowercase
+	Name    string // English name, as in "horse"
+	WXF     byte   // WXF letter, 0 when the kind has none
+	Glyph   [2]string // traditional Chinese character for Red and Black: 帥, 將
+	Simple  [2]string // simplified characters: 帅, 将
+	Royal   bool   // losing it (or leaving it attacked) loses the game
+	Atoms   []Atom
+	// PublicAs is the letter of the kind this one looks like to anyone but its
+	// owner (the Jinchan decoy looks like a general); 0 = itself.
+	PublicAs byte
+	// Value is a rough material value for the AI and puzzles (soldier = 1).
+	Value int
+	// Mating reports whether the kind can ever give check or win material on its
+	// own, for the insufficient-material rule.
+	Mating bool
+}
+
+// Helpers that build atoms, read like Betza atoms.
+
+// Dirs4 are the orthogonal directions; Diag4 the diagonal ones.
+var (
+	Dirs4 = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	Diag4 = [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+)
+
+// Rides returns riders along each direction with the given mode and range.
+func Rides(dirs [][2]int, mode Mode, rng int) []Atom {
+	out := make([]Atom, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, Atom{Kind: Ride, DF: d[0], DR: d[1], Mode: mode, Range: rng})
+	}
+	return out
+}
+
+// Hops returns hoppers (cannon captures) along each direction.
+func Hops(dirs [][2]int, screens int) []Atom {
+	out := make([]Atom, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, Atom{Kind: Hop, DF: d[0], DR: d[1], Screens: screens, Mode: CaptureOnly})
+	}
+	return out
+}
+
+// Steps returns one-step leaps in each direction.
+func Steps(dirs [][2]int, mode Mode) []Atom {
+	out := make([]Atom, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, Atom{Kind: Leap, DF: d[0], DR: d[1], Mode: mode})
+	}
+	return out
+}
+
+// LameLeaps returns the eight (a, b) leaps with their blocking points: each leap
+// goes first up to `legs` orthogonal steps towards its long side, as the xiangqi
+// horse (a=1, b=2, legs=1) or the Jinchan 目 (1, 3, legs=2). With diagonal=true
+// the block points lie on the diagonal instead (the elephant: a=b=2).
+func LameLeaps(a, b, legs int, mode Mode) []Atom {
+	var out []Atom
+	seen := map[[2]int]bool{}
+	for _, sf := range []int{1, -1} {
+		for _, sr := range []int{1, -1} {
+			for _, d := range [][2]int{{a * sf, b * sr}, {b * sf, a * sr}} {
+				if seen[d] {
+					continue
+				}
+				seen[d] = true
+				at := Atom{Kind: Leap, DF: d[0], DR: d[1], Mode: mode}
+				for i := 1; i <= legs; i++ {
+					if abs(d[0]) > abs(d[1]) {
+						at.Blocks = append(at.Blocks, [2]int{i * sign(d[0]), 0})
+					} else {
+						at.Blocks = append(at.Blocks, [2]int{0, i * sign(d[1])})
+					}
+				}
+				out = append(out, at)
+			}
+		}
+	}
+	return out
+}
+
+// DiagonalLeaps returns the four diagonal leaps of n steps whose intermediate
+// diagonal points must be empty (the elephant: n=2; Jinchan's 3-step elephant: n=3).
+func DiagonalLeaps(n int, mode Mode) []Atom {
+	var out []Atom
+	for _, d := range Diag4 {
+		at := Atom{Kind: Leap, DF: d[0] * n, DR: d[1] * n, Mode: mode}
+		for i := 1; i < n; i++ {
+			at.Blocks = append(at.Blocks, [2]int{d[0] * i, d[1] * i})
+		}
+		out = append(out, at)
+	}
+	return out
+}
+
+// InZone returns the atoms with To set to zone.
+func InZone(zone string, atoms []Atom) []Atom {
+	for i := range atoms {
+		atoms[i].To = zone
+	}
+	return atoms
+}
+
+// FromZone returns the atoms with From set to zone.
+func FromZone(zone string, atoms []Atom) []Atom {
+	for i := range atoms {
+		atoms[i].From = zone
+	}
+	return atoms
+}
+
+// Join concatenates atom lists.
+func Join(lists ...[]Atom) []Atom {
+	var out []Atom
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func (k *Kind) validate() error {
+	if k.Letter < 'A' || k.Letter > 'Z' {
+		return fmt.Errorf("rules: kind %q has letter %q, want A-Z", k.Name, k.Letter)
+	}
+	for _, a := range k.Atoms {
+		if a.Kind == Leap && a.DF == 0 && a.DR == 0 {
+			return fmt.Errorf("rules: kind %q has a null leap", k.Name)
+		}
+		if (a.Kind == Ride || a.Kind == Hop || a.Kind == GapHop) && a.DF == 0 && a.DR == 0 {
+			return fmt.Errorf("rules: kind %q has a directionless ride", k.Name)
+		}
+	}
+	return nil
+}
