@@ -86,10 +86,13 @@ const (
 	CaptureOnly               // only onto an enemy piece (蟬 diagonally, cannon jumps)
 	AttackOnly                // never a move: counts only for attacks (the facing generals)
 	StackOnto                 // to an empty square, or onto a lone enemy piece to press it (凌馬)
+	Exchange                  // only onto an enemy piece; both pieces leave the board (兌)
 )
 
-func (m Mode) moves() bool    { return m == MoveOrCapture || m == MoveOnly || m == StackOnto }
-func (m Mode) captures() bool { return m == MoveOrCapture || m == CaptureOnly || m == AttackOnly }
+func (m Mode) moves() bool { return m == MoveOrCapture || m == MoveOnly || m == StackOnto }
+func (m Mode) captures() bool {
+	return m == MoveOrCapture || m == CaptureOnly || m == AttackOnly || m == Exchange
+}
 
 // AtomKind is the movement primitive an atom uses.
 type AtomKind uint8
@@ -136,18 +139,20 @@ type Atom struct {
 
 // Kind is a kind of piece: its letters, names, glyphs and movement, as data.
 type Kind struct {
-	Letter  byte   // FEN letter, uppercase (Red); Black's is the lowercase
-	Name    string // English name, as in "horse"
-	WXF     byte   // WXF letter, 0 when the kind has none
-	Glyph   [2]string // traditional Chinese character for Red and Black: 帥, 將
-	Simple  [2]string // simplified characters: 帅, 将
-	Royal   bool   // losing it (or leaving it attacked) loses the game
-	Atoms   []Atom
+	Letter byte      // FEN letter, uppercase (Red); Black's is the lowercase
+	Name   string    // English name, as in "horse"
+	WXF    byte      // WXF letter, 0 when the kind has none
+	Glyph  [2]string // traditional Chinese character for Red and Black: 帥, 將
+	Simple [2]string // simplified characters: 帅, 将
+	Royal  bool      // losing it (or leaving it attacked) loses the game
+	Atoms  []Atom
 	// PublicAs is the letter of the kind this one looks like to anyone but its
 	// owner (the Jinchan decoy looks like a general); 0 = itself.
 	PublicAs byte
 	// Value is a rough material value for the AI and puzzles (soldier = 1).
 	Value int
+	// BlockWord names the blocking point in error messages: "leg", "eye".
+	BlockWord string
 	// Mating reports whether the kind can ever give check or win material on its
 	// own, for the insufficient-material rule.
 	Mating bool

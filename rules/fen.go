@@ -1,0 +1,288 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxFENLength bounds what the FEN parser reads, so that a chat message cannot make
+// it work hard.
+const maxFENLength = 4096
+
+// NewPosition reads a position in the variant's FEN (CONVENTIONS.md): ranks from
+// the top, digits for empty points (a run of digits is one number), uppercase for
+// Red; `*X` for a face-down piece, `(XY)` for a stack. Fields 3 and 4 belong to the
+// variant; fields 5 and 6 are the capture clock and the move number. Fields 2-6 may
+// be omitted. The position is checked by the generic rules (each side's royal
+// pieces, the side not to move not in check) and the variant's ValidateFEN.
+func NewPosition(v *Variant, fen string) (*Position, error) {
+	p := &Position{}
+	p.newPosition(v)
+	if err := p.mustFinal(); err != nil {
+		return nil, err
+	}
+	if len(fen) > maxFENLength {
+		return nil, &FENError{FEN: fen[:32] + "…", Reason: "too long"}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return nil, &FENError{FEN: fen, Reason: "empty"}
+	}
+	if err := p.parseBoard(fields[0]); err != nil {
+		return nil, &FENError{FEN: fen, Reason: err.Error()}
+	}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "r", "W", "R":
+			p.side = Red
+		case "b", "B":
+			p.side = Black
+		default:
+			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("side to move %q, want w or b", fields[1])}
+		}
+	}
+	f3, f4 := "-", "-"
+	if len(fields) > 2 {
+		f3 = fields[2]
+	}
+	if len(fields) > 3 {
+		f4 = fields[3]
+	}
+	if v.ParseStateFEN != nil {
+		if err := v.ParseStateFEN(p, f3, f4); err != nil {
+			return nil, &FENError{FEN: fen, Reason: err.Error()}
+		}
+	} else if f3 != "-" || f4 != "-" {
+		return nil, &FENError{FEN: fen, Reason: "fields 3 and 4 must be - -"}
+	}
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 10000 {
+			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("capture clock %q is not a number", fields[4])}
+		}
+		p.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 1 || n > 100000 {
+			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("move number %q is not a positive number", fields[5])}
+		}
+		p.fullmove = n
+	}
+	if len(fields) > 6 {
+		return nil, &FENError{FEN: fen, Reason: "more than six fields"}
+	}
+	if p.side == Black {
+		p.hash ^= v.zob.side
+	}
+	if err := p.validate(); err != nil {
+		return nil, &FENError{FEN: fen, Reason: err.Error()}
+	}
+	return p, nil
+}
+
+// FENError says why a FEN was refused; Reason is ready to show a user.
+type FENError struct {
+	FEN    string
+	Reason string
+}
+
+func (e *FENError) Error() string { return "rules: bad FEN: " + e.Reason }
+
+func (p *Position) parseBoard(s string) error {
+	v := p.v
+	b := v.Board
+	ranks := strings.Split(s, "/")
+	if len(ranks) != b.Height {
+		return fmt.Errorf("%d ranks, want %d", len(ranks), b.Height)
+	}
+	for i, row := range ranks {
+		r := b.Height - 1 - i
+		f := 0
+		for j := 0; j < len(row); {
+			c := row[j]
+			switch {
+			case c >= '0' && c <= '9':
+				k := j
+				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+					k++
+				}
+				n, _ := strconv.Atoi(row[j:k])
+				if n == 0 || n > b.Width {
+					return fmt.Errorf("rank %s: bad empty count %q", rankName(b, r), row[j:k])
+				}
+				f += n
+				j = k
+			case c == '(':
+				end := strings.IndexByte(row[j:], ')')
+				if end < 0 || !v.Stacks {
+					return fmt.Errorf("rank %s: stack %q not allowed here", rankName(b, r), row[j:])
+				}
+				inner := row[j+1 : j+end]
+				top, n1, err := p.readPiece(inner)
+				if err != nil {
+					return fmt.Errorf("rank %s: %w", rankName(b, r), err)
+				}
+				pressed, n2, err := p.readPiece(inner[n1:])
+				if err != nil || n1+n2 != len(inner) {
+					return fmt.Errorf("rank %s: bad stack %q", rankName(b, r), row[j:j+end+1])
+				}
+				sq := b.At(f, r)
+				if sq == NoSquare {
+					return fmt.Errorf("rank %s: piece off the board", rankName(b, r))
+				}
+				p.put(1, sq, pressed)
+				p.put(0, sq, top)
+				f++
+				j += end + 1
+			default:
+				pc, n, err := p.readPiece(row[j:])
+				if err != nil {
+					return fmt.Errorf("rank %s: %w", rankName(b, r), err)
+				}
+				sq := b.At(f, r)
+				if sq == NoSquare {
+					return fmt.Errorf("rank %s: piece off the board or on a hole", rankName(b, r))
+				}
+				p.put(0, sq, pc)
+				f++
+				j += n
+			}
+			if f > b.Width {
+				return fmt.Errorf("rank %s has more than %d points", rankName(b, r), b.Width)
+			}
+		}
+		if f != b.Width {
+			return fmt.Errorf("rank %s has %d points, want %d", rankName(b, r), f, b.Width)
+		}
+	}
+	return nil
+}
+
+func rankName(b *Board, r int) string {
+	if b.Cells {
+		return strconv.Itoa(r + 1)
+	}
+	return strconv.Itoa(r)
+}
+
+// readPiece reads one piece (`R`, `r`, `*R`, `*x`) at the start of s.
+func (p *Position) readPiece(s string) (Piece, int, error) {
+	if s == "" {
+		return NoPiece, 0, fmt.Errorf("missing piece")
+	}
+	down := false
+	n := 0
+	if s[0] == '*' {
+		down = true
+		n = 1
+		if len(s) < 2 {
+			return NoPiece, 0, fmt.Errorf("'*' without a piece")
+		}
+	}
+	c := s[n]
+	side := Red
+	if c >= 'a' && c <= 'z' {
+		side = Black
+	}
+	k := p.v.KindByLetter(c)
+	if k < 0 {
+		k = p.v.aliasKind(c)
+	}
+	if k < 0 {
+		return NoPiece, 0, fmt.Errorf("unknown piece letter %q (this game has %s)", c, p.v.describeKinds())
+	}
+	return NewPiece(k, side).WithFaceDown(down), n + 1, nil
+}
+
+// aliasKind accepts E (elephant) and H (horse) where the variant gives them no
+// other meaning (rules/README.md).
+func (v *Variant) aliasKind(c byte) int {
+	if c >= 'a' && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	switch c {
+	case 'E':
+		return v.KindByLetter('B')
+	case 'H':
+		return v.KindByLetter('N')
+	}
+	return -1
+}
+
+// validate applies the generic checks every variant shares.
+func (p *Position) validate() error {
+	v := p.v
+	if v.hasRoyal {
+		for s := Red; s <= Black; s++ {
+			if p.nRoyal[s] == 0 {
+				return fmt.Errorf("%s has no general", s)
+			}
+		}
+		if p.sideInCheck(p.side.Other()) {
+			return fmt.Errorf("the side not to move (%s) is in check", p.side.Other())
+		}
+	}
+	if v.ValidateFEN != nil {
+		return v.ValidateFEN(p)
+	}
+	return nil
+}
+
+// FEN is the true position, secrets included: for storage, never for display.
+func (p *Position) FEN() string {
+	var sb strings.Builder
+	b := p.v.Board
+	for r := b.Height - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < b.Width; f++ {
+			sq := Square(r*b.Width + f)
+			pc := p.board[sq]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if u := p.Under(sq); u != NoPiece {
+				sb.WriteByte('(')
+				p.writePiece(&sb, pc)
+				p.writePiece(&sb, u)
+				sb.WriteByte(')')
+				continue
+			}
+			p.writePiece(&sb, pc)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return p.fenTail(sb.String())
+}
+
+func (p *Position) writePiece(sb *strings.Builder, pc Piece) {
+	if pc.FaceDown() {
+		sb.WriteByte('*')
+	}
+	sb.WriteByte(p.v.Letter(pc))
+}
+
+func (p *Position) fenTail(board string) string {
+	side := "w"
+	if p.side == Black {
+		side = "b"
+	}
+	f3, f4 := "-", "-"
+	if p.v.StateFEN != nil {
+		f3, f4 = p.v.StateFEN(p)
+	}
+	return board + " " + side + " " + f3 + " " + f4 + " " + strconv.Itoa(p.halfmove) + " " + strconv.Itoa(p.fullmove)
+}
+
+func (p *Position) fenWith(v *View) string { return p.fenTail(v.FEN()) }

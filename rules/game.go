@@ -1,0 +1,274 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Reason is why a game ended.
+type Reason string
+
+// End-of-game reasons. Their text is stored: never rename them.
+const (
+	ReasonCheckmate    Reason = "checkmate"
+	ReasonStalemate    Reason = "stalemate"
+	ReasonPerpetual    Reason = "perpetual check"
+	ReasonRepetition   Reason = "repetition"
+	ReasonMoveLimit    Reason = "move limit"
+	ReasonMaterial     Reason = "insufficient material"
+	ReasonResignation  Reason = "resignation"
+	ReasonAgreement    Reason = "agreement"
+	ReasonTimeout      Reason = "timeout"
+	ReasonAborted      Reason = "aborted"
+	ReasonVariantGoal  Reason = "goal"
+	ReasonNoRoyalPiece Reason = "general captured"
+)
+
+// Outcome is the result of a game: over or not, and if over, who won and why.
+type Outcome struct {
+	Over   bool
+	Draw   bool
+	Winner Side // meaningful when Over and not Draw
+	Reason Reason
+	Detail string // a variant's words for a goal ("tiger captured")
+}
+
+// Result is the PGN result string: "1-0", "0-1", "1/2-1/2" or "*".
+func (o Outcome) Result() string {
+	switch {
+	case !o.Over:
+		return "*"
+	case o.Draw:
+		return "1/2-1/2"
+	case o.Winner == Red:
+		return "1-0"
+	}
+	return "0-1"
+}
+
+// Win is a decisive outcome.
+func Win(s Side, r Reason) Outcome { return Outcome{Over: true, Winner: s, Reason: r} }
+
+// Drawn is a drawn outcome.
+func Drawn(r Reason) Outcome { return Outcome{Over: true, Draw: true, Reason: r} }
+
+// Errors of the rules core.
+var (
+	// ErrGameOver is returned when a move is played in a finished game.
+	ErrGameOver = errors.New("rules: the game is over")
+	// ErrNoMoveToUndo is returned by Undo at the start of a game.
+	ErrNoMoveToUndo = errors.New("rules: no move to take back")
+)
+
+// Game is a position with its history: the moves played since the start, the keys
+// for repetition and the outcome. It is what the bot keeps for each game.
+type Game struct {
+	pos   *Position
+	start string // FEN of the start, secrets included
+	moves []Move
+	keys  []uint64 // keys[i] = position key after i plies
+	check []bool   // check[i] = the side to move after ply i is in check
+	over  Outcome
+}
+
+// NewGame starts a game of variant v from fen ("" = the variant's start).
+func NewGame(v *Variant, fen string) (*Game, error) {
+	if fen == "" {
+		fen = v.StartFEN
+	}
+	p, err := NewPosition(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{pos: p, start: p.FEN()}
+	g.keys = []uint64{p.Hash()}
+	g.check = []bool{p.InCheck()}
+	g.over = g.evaluate()
+	return g, nil
+}
+
+// Position is the current position. Callers must not Make moves on it directly;
+// use Play.
+func (g *Game) Position() *Position { return g.pos }
+
+// Variant is the game's variant.
+func (g *Game) Variant() *Variant { return g.pos.v }
+
+// StartFEN is the true start position (secrets included).
+func (g *Game) StartFEN() string { return g.start }
+
+// Moves is the list of moves played.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// Ply is the number of moves played.
+func (g *Game) Ply() int { return len(g.moves) }
+
+// Outcome is the game's state: over or not, and how it ended.
+func (g *Game) Outcome() Outcome { return g.over }
+
+// End ends the game by a decision outside the board (resignation, agreement,
+// timeout, abort).
+func (g *Game) End(o Outcome) { g.over = o; g.over.Over = true }
+
+// Legal reports whether m is a legal move now.
+func (g *Game) Legal(m Move) bool {
+	for _, lm := range g.pos.LegalMoves(nil) {
+		if lm == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Play plays m if it is legal and updates the outcome.
+func (g *Game) Play(m Move) error {
+	if g.over.Over {
+		return ErrGameOver
+	}
+	if !g.Legal(m) {
+		return g.pos.Explain(m)
+	}
+	g.pos.Make(m)
+	g.moves = append(g.moves, m)
+	g.keys = append(g.keys, g.pos.Hash())
+	g.check = append(g.check, g.pos.InCheck())
+	g.over = g.evaluate()
+	return nil
+}
+
+// Undo takes back the last move (a takeback) and reopens a game that the move ended.
+func (g *Game) Undo() error {
+	if len(g.moves) == 0 {
+		return ErrNoMoveToUndo
+	}
+	g.pos.Unmake()
+	g.moves = g.moves[:len(g.moves)-1]
+	g.keys = g.keys[:len(g.keys)-1]
+	g.check = g.check[:len(g.check)-1]
+	g.over = g.evaluate()
+	return nil
+}
+
+// evaluate applies the end-of-game rules after a move (xiangqi.md §8): the
+// variant's goals, no legal move, repetition, the move limit, then material.
+func (g *Game) evaluate() Outcome {
+	p := g.pos
+	v := p.v
+	if v.GameEnd != nil {
+		if o, ok := v.GameEnd(p); ok {
+			o.Over = true
+			return o
+		}
+	}
+	if v.hasRoyal && p.nRoyal[p.side] == 0 {
+		return Win(p.side.Other(), ReasonNoRoyalPiece)
+	}
+	if !p.HasLegalMove() {
+		if p.InCheck() {
+			return Win(p.side.Other(), ReasonCheckmate)
+		}
+		if v.StalemateLoses {
+			return Win(p.side.Other(), ReasonStalemate)
+		}
+		return Drawn(ReasonStalemate)
+	}
+	if o, ok := g.repetition(); ok {
+		return o
+	}
+	if v.MoveLimit > 0 && p.halfmove >= v.MoveLimit {
+		return Drawn(ReasonMoveLimit)
+	}
+	if g.insufficientMaterial() {
+		return Drawn(ReasonMaterial)
+	}
+	return Outcome{}
+}
+
+// repetition implements xiangqi.md §8 "Repetition": on the third occurrence of a
+// position, a side that checked with every move of the span loses.
+func (g *Game) repetition() (Outcome, bool) {
+	rule := g.pos.v.Repetition
+	if rule == RepetitionNone {
+		return Outcome{}, false
+	}
+	n := len(g.keys) - 1
+	last := g.keys[n]
+	// Only positions since the last capture can repeat.
+	lo := n - g.pos.halfmove
+	if lo < 0 {
+		lo = 0
+	}
+	var occ []int
+	for i := n - 1; i >= lo; i-- {
+		if g.keys[i] == last {
+			occ = append(occ, i)
+		}
+	}
+	if len(occ) < 2 {
+		return Outcome{}, false
+	}
+	if rule == RepetitionDraw {
+		return Drawn(ReasonRepetition), true
+	}
+	o1 := occ[1] // the first of the two earlier occurrences
+	// Ply i (1-based) was made by the side to move after ply i-1; it gave check when
+	// check[i] is true. The last ply n was made by the side not to move now.
+	perpetual := [2]bool{true, true}
+	mover := g.pos.side.Other()
+	for i := n; i > o1; i-- {
+		if !g.check[i] {
+			perpetual[mover] = false
+		}
+		mover = mover.Other()
+	}
+	switch {
+	case perpetual[Red] && !perpetual[Black]:
+		return Win(Black, ReasonPerpetual), true
+	case perpetual[Black] && !perpetual[Red]:
+		return Win(Red, ReasonPerpetual), true
+	}
+	return Drawn(ReasonRepetition), true
+}
+
+// insufficientMaterial: neither side has a face-up piece of a mating kind, and no
+// face-down piece is on the board (its kind is secret; fuhe.md §6).
+func (g *Game) insufficientMaterial() bool {
+	p := g.pos
+	mating := false
+	for _, k := range p.v.Kinds {
+		mating = mating || k.Mating
+	}
+	if !mating {
+		return false // the variant does not use the rule
+	}
+	for sq, pc := range p.board {
+		for _, x := range []Piece{pc, p.Under(Square(sq))} {
+			if x == NoPiece {
+				continue
+			}
+			if x.FaceDown() || p.v.Kinds[x.Kind()].Mating {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Replay plays a list of coordinate moves from the start, as stored games are
+// loaded. It stops at the first move that does not parse or is illegal.
+func Replay(v *Variant, fen string, moves []string) (*Game, error) {
+	g, err := NewGame(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	for i, text := range moves {
+		m, err := ParseCoord(g.pos, text)
+		if err != nil {
+			return g, fmt.Errorf("move %d (%s): %w", i+1, text, err)
+		}
+		if err := g.Play(m); err != nil {
+			return g, fmt.Errorf("move %d (%s): %w", i+1, text, err)
+		}
+	}
+	return g, nil
+}

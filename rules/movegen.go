@@ -1,0 +1,244 @@
+package rules
+
+// Move generation. This file is performance-critical: it runs for every node of
+// perft, search and the puzzle solver.
+
+// capturable reports whether a piece of side s may capture (or exchange with) the
+// content of sq.
+func (p *Position) capturable(s Side, sq Square) bool {
+	t := p.board[sq]
+	if t == NoPiece {
+		return false
+	}
+	if p.under != nil && p.under[sq] != NoPiece {
+		return true // a stack counts as an enemy for both sides (凌馬)
+	}
+	if t.Side() == s {
+		return false
+	}
+	return !(t.FaceDown() && p.v.OwnerSeesFaceDown) // fuhe: face-down pieces cannot be taken
+}
+
+// pieceMoves appends the pseudo-legal moves of the piece pc on from. With
+// capturesOnly, only captures (and, if royal, royal-only attacks) are produced, for
+// the slow attack test.
+func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, royal bool) []Move {
+	s := pc.Side()
+	t := &p.v.tables[p.v.tableIndex(pc.Kind(), s, from)]
+	board := p.board
+	for i := range t.leaps {
+		l := &t.leaps[i]
+		if l.blocks[0] != NoSquare && (board[l.blocks[0]] != NoPiece ||
+			(l.blocks[1] != NoSquare && (board[l.blocks[1]] != NoPiece ||
+				(l.blocks[2] != NoSquare && board[l.blocks[2]] != NoPiece)))) {
+			continue
+		}
+		target := board[l.to]
+		if target == NoPiece {
+			if !capturesOnly && l.mode.moves() {
+				out = append(out, Move{From: from, To: l.to})
+			}
+			continue
+		}
+		out = p.appendCapture(out, from, l.to, l.mode, l.royal, s, capturesOnly, royal)
+	}
+	for i := range t.rays {
+		r := &t.rays[i]
+		switch r.kind {
+		case Ride:
+			for _, to := range r.sqs {
+				if board[to] == NoPiece {
+					if !capturesOnly && r.mode.moves() {
+						out = append(out, Move{From: from, To: to})
+					}
+					continue
+				}
+				out = p.appendCapture(out, from, to, r.mode, r.royal, s, capturesOnly, royal)
+				break
+			}
+		case Hop:
+			screens := int8(0)
+			for _, to := range r.sqs {
+				if board[to] == NoPiece {
+					continue
+				}
+				if screens < r.n {
+					screens++
+					continue
+				}
+				out = p.appendCapture(out, from, to, r.mode, r.royal, s, capturesOnly, royal)
+				break
+			}
+		case GapHop:
+			gaps := int8(0)
+			for _, to := range r.sqs {
+				if board[to] == NoPiece {
+					gaps++
+					if gaps > r.n {
+						break
+					}
+					continue
+				}
+				if gaps == r.n {
+					out = p.appendCapture(out, from, to, r.mode, r.royal, s, capturesOnly, royal)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOnly bool, s Side, capturesOnly, royal bool) []Move {
+	if mode == StackOnto {
+		t := p.board[to]
+		if !capturesOnly && t.Side() != s && (p.under == nil || p.under[to] == NoPiece) && !t.FaceDown() {
+			out = append(out, Move{From: from, To: to, Flags: FlagStack})
+		}
+		return out
+	}
+	if !mode.captures() || !p.capturable(s, to) {
+		return out
+	}
+	if royalOnly {
+		if !royal || !p.v.royalKind[p.board[to].Kind()] {
+			return out
+		}
+	}
+	if mode == AttackOnly && !capturesOnly {
+		return out
+	}
+	if mode == Exchange {
+		return append(out, Move{From: from, To: to, Flags: FlagExchange})
+	}
+	return append(out, Move{From: from, To: to, Flags: FlagCapture})
+}
+
+// PseudoMoves appends the moves of the side to move that follow the movement rules,
+// without testing whether they leave a royal piece attacked. Special moves of the
+// variant are included.
+func (p *Position) PseudoMoves(out []Move) []Move {
+	s := p.side
+	mayMove := p.v.MayMove
+	for w := 0; w < len(p.occ[s]); w++ {
+		word := p.occ[s][w]
+		for word != 0 {
+			sq := Square(w*64 + trailingZeros(word))
+			word &= word - 1
+			pc := p.board[sq]
+			if pc.FaceDown() || (mayMove != nil && !mayMove(p, sq)) {
+				continue
+			}
+			out = p.pieceMoves(sq, pc, out, false, false)
+		}
+	}
+	if p.v.SpecialMoves != nil {
+		out = p.v.SpecialMoves(p, out)
+	}
+	return out
+}
+
+// legalAfter tests the position after m was made by side s: no royal piece of s may
+// stand attacked, and the variant's own test must pass.
+func (p *Position) legalAfter(s Side, m Move) bool {
+	for i := 0; i < p.nRoyal[s]; i++ {
+		if p.Attacked(p.royal[s][i], s.Other(), true) {
+			return false
+		}
+	}
+	if p.v.MoveLegal != nil && !p.v.MoveLegal(p, m) {
+		return false
+	}
+	return true
+}
+
+// IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
+func (p *Position) IsLegal(m Move) bool {
+	s := p.side
+	p.Make(m)
+	ok := p.legalAfter(s, m)
+	p.Unmake()
+	return ok
+}
+
+// LegalMoves appends every legal move of the side to move.
+func (p *Position) LegalMoves(out []Move) []Move {
+	start := len(out)
+	out = p.PseudoMoves(out)
+	keep := start
+	for _, m := range out[start:] {
+		if p.IsLegal(m) {
+			out[keep] = m
+			keep++
+		}
+	}
+	return out[:keep]
+}
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	buf := p.buffer(len(p.marks))
+	buf = p.PseudoMoves(buf[:0])
+	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
+	for _, m := range buf {
+		if p.IsLegal(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Position) buffer(ply int) []Move {
+	for len(p.bufs) <= ply {
+		p.bufs = append(p.bufs, make([]Move, 0, 128))
+	}
+	return p.bufs[ply]
+}
+
+// quick reports whether the variant may use the hook-free fast path.
+func (v *Variant) quick() bool {
+	return v.SpecialMoves == nil && v.AfterMove == nil && v.MoveLegal == nil && !v.Stacks
+}
+
+// Perft counts the leaf nodes of the legal move tree of the given depth. At the
+// last ply moves are counted, not made (bulk counting), as engines report perft.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return p.perft(depth, p.v.quick())
+}
+
+func (p *Position) perft(depth int, quick bool) uint64 {
+	ply := len(p.marks)
+	moves := p.PseudoMoves(p.buffer(ply)[:0])
+	s := p.side
+	var nodes uint64
+	for _, m := range moves {
+		if quick {
+			p.makeQuick(m)
+		} else {
+			p.Make(m)
+		}
+		if p.legalAfter(s, m) {
+			if depth == 1 {
+				nodes++
+			} else {
+				nodes += p.perft(depth-1, quick)
+			}
+		}
+		p.Unmake()
+	}
+	p.bufs[ply] = moves[:0]
+	return nodes
+}
+
+// Divide returns the perft count below each legal root move.
+func (p *Position) Divide(depth int) map[Move]uint64 {
+	out := map[Move]uint64{}
+	for _, m := range p.LegalMoves(nil) {
+		p.Make(m)
+		out[m] = p.Perft(depth - 1)
+		p.Unmake()
+	}
+	return out
+}

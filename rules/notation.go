@@ -1,0 +1,383 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// maxMoveText bounds the length of a move text the parsers look at.
+const maxMoveText = 64
+
+// IllegalMoveError says why a move was refused, in words ready for a user, with a
+// few legal moves of the same piece as suggestions.
+type IllegalMoveError struct {
+	Text   string   // the move as the user wrote it, or in coordinates
+	Reason string   // "the horse's leg on e4 is blocked"
+	Legal  []string // some legal moves of that piece (coordinates), may be empty
+}
+
+func (e *IllegalMoveError) Error() string {
+	if e.Text == "" {
+		return "rules: illegal move: " + e.Reason
+	}
+	return "rules: illegal move " + e.Text + ": " + e.Reason
+}
+
+// ParseError says a move text could not be read at all.
+type ParseError struct {
+	Text   string
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("rules: cannot read move %q: %s", e.Text, e.Reason)
+}
+
+// FormatCoord writes m in coordinates: `h2e2`; special moves as the variant says.
+func FormatCoord(p *Position, m Move) string {
+	if m.Flags&FlagSpecial != 0 {
+		if p.v.FormatSpecial != nil {
+			return p.v.FormatSpecial(p, m)
+		}
+		return "special"
+	}
+	b := p.v.Board
+	return b.Name(m.From) + b.Name(m.To)
+}
+
+// normalizeCoord lowercases a coordinate move and drops separators and spaces.
+func normalizeCoord(text string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+		switch r {
+		case '-', ' ', '\t', 'x', ':':
+			continue
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// ParseCoord reads a move in coordinates (`h2e2`, `H2-E2`, `a11b11`, special moves
+// such as `reveal` or `a2a2`) and returns it if it is legal. Otherwise the error is
+// a *ParseError (unreadable) or an *IllegalMoveError (readable, not allowed).
+func ParseCoord(p *Position, text string) (Move, error) {
+	if len(text) > maxMoveText {
+		return NullMove, &ParseError{Text: text[:maxMoveText] + "…", Reason: "too long"}
+	}
+	norm := normalizeCoord(text)
+	legal := p.LegalMoves(nil)
+	// Special moves are matched by their own text first ("reveal", "pass", "a2a2").
+	for _, m := range legal {
+		if m.Flags&FlagSpecial != 0 && FormatCoord(p, m) == norm {
+			return m, nil
+		}
+	}
+	from, to, ok := splitSquares(p.v.Board, norm)
+	if !ok {
+		for _, m := range p.PseudoMoves(nil) {
+			if m.Flags&FlagSpecial != 0 && FormatCoord(p, m) == norm {
+				return NullMove, p.Explain(m)
+			}
+		}
+		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
+	}
+	for _, m := range legal {
+		if m.From == from && m.To == to && m.Flags&FlagSpecial == 0 {
+			return m, nil
+		}
+	}
+	for _, m := range legal {
+		if m.From == from && m.To == to {
+			return m, nil // a special move written as two squares (a flip: a2a2)
+		}
+	}
+	return NullMove, p.Explain(Move{From: from, To: to})
+}
+
+// splitSquares splits "h2e2" or "a11b10" into two square names of board b.
+func splitSquares(b *Board, s string) (Square, Square, bool) {
+	for i := 2; i < len(s)-1; i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			continue
+		}
+		from, ok1 := b.Parse(s[:i])
+		to, ok2 := b.Parse(s[i:])
+		if ok1 && ok2 {
+			return from, to, true
+		}
+	}
+	return NoSquare, NoSquare, false
+}
+
+// Explain says why m (from one square to another) is not a legal move now. For a
+// legal move it returns nil.
+func (p *Position) Explain(m Move) error {
+	v := p.v
+	b := v.Board
+	text := FormatCoord(p, m)
+	fail := func(format string, args ...any) error {
+		e := &IllegalMoveError{Text: text, Reason: fmt.Sprintf(format, args...)}
+		if m.From != NoSquare && m.Flags&FlagSpecial == 0 {
+			e.Legal = p.legalFrom(m.From, 6)
+		}
+		return e
+	}
+	if m.Flags&FlagSpecial != 0 {
+		for _, lm := range p.LegalMoves(nil) {
+			if lm == m {
+				return nil
+			}
+		}
+		if p.InCheck() {
+			return fail("you are in check and %s does not answer it", text)
+		}
+		return fail("%s is not allowed now", text)
+	}
+	if !b.Exists(m.From) || !b.Exists(m.To) {
+		return fail("that square is not on the board")
+	}
+	pc := p.board[m.From]
+	if pc == NoPiece {
+		return &IllegalMoveError{Text: text, Reason: fmt.Sprintf("there is no piece on %s", b.Name(m.From)),
+			Legal: p.someLegal(6)}
+	}
+	name := p.pieceName(pc)
+	if pc.Side() != p.side {
+		return &IllegalMoveError{Text: text, Reason: fmt.Sprintf("the %s on %s is %s's; it is %s's turn",
+			name, b.Name(m.From), sideWord(v, pc.Side()), sideWord(v, p.side)), Legal: p.someLegal(6)}
+	}
+	if m.From == m.To {
+		return fail("a piece must move to another point")
+	}
+	if pc.FaceDown() {
+		return fail("the piece on %s lies face down and cannot move", b.Name(m.From))
+	}
+	if v.MayMove != nil && !v.MayMove(p, m.From) {
+		return fail("the %s on %s may not move now (it is held)", name, b.Name(m.From))
+	}
+	if t := p.board[m.To]; t != NoPiece && t.Side() == p.side && p.Under(m.To) == NoPiece {
+		return fail("%s is occupied by your own %s", b.Name(m.To), p.pieceName(t))
+	}
+	for _, pm := range p.pieceMoves(m.From, pc, nil, false, false) {
+		if pm.To != m.To {
+			continue
+		}
+		// The move follows the piece's rules: it must expose a general.
+		p.Make(pm)
+		attackedPlain := false
+		for i := 0; i < p.nRoyal[pc.Side()]; i++ {
+			if p.Attacked(p.royal[pc.Side()][i], pc.Side().Other(), false) {
+				attackedPlain = true
+			}
+		}
+		p.Unmake()
+		if p.IsLegal(pm) {
+			return nil
+		}
+		if !attackedPlain && v.hasRoyal && p.facingAfter(pm) {
+			return fail("the two generals would face each other on an open file")
+		}
+		if p.InCheck() {
+			return fail("you are in check, and this move does not answer it")
+		}
+		return fail("it would leave your general in check")
+	}
+	return fail("%s", p.whyNot(pc, m.From, m.To))
+}
+
+// facingAfter reports whether after pm some general of the mover is attacked only
+// by a royal-only attack (the facing generals).
+func (p *Position) facingAfter(pm Move) bool {
+	s := p.side
+	p.Make(pm)
+	defer p.Unmake()
+	for i := 0; i < p.nRoyal[s]; i++ {
+		sq := p.royal[s][i]
+		if p.Attacked(sq, s.Other(), true) && !p.Attacked(sq, s.Other(), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// whyNot explains why a piece cannot go from one square to another by its rules.
+func (p *Position) whyNot(pc Piece, from, to Square) string {
+	v := p.v
+	b := v.Board
+	k := &v.Kinds[pc.Kind()]
+	name := p.pieceName(pc)
+	s := pc.Side()
+	target := p.board[to]
+	for _, a := range k.Atoms {
+		if a.Mode == AttackOnly {
+			continue
+		}
+		df, dr := a.DF, a.DR
+		if s == Black {
+			df, dr = -df, -dr
+		}
+		if a.From != "" && !b.InZone(a.From, s, from) {
+			if p.reaches(from, to, a, df, dr) {
+				return fmt.Sprintf("the %s may do that only %s", name, zoneWord(a.From))
+			}
+			continue
+		}
+		if !p.reaches(from, to, a, df, dr) {
+			continue
+		}
+		if a.To != "" && !b.InZone(a.To, s, to) {
+			return fmt.Sprintf("the %s must stay %s", name, zoneWord(a.To))
+		}
+		switch a.Kind {
+		case Leap:
+			for _, bl := range a.Blocks {
+				bf, br := bl[0], bl[1]
+				if s == Black {
+					bf, br = -bf, -br
+				}
+				if bsq := b.Step(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
+					word := k.BlockWord
+					if word == "" {
+						word = "way"
+					}
+					return fmt.Sprintf("the %s's %s on %s is blocked", name, word, b.Name(bsq))
+				}
+			}
+			if target == NoPiece && !a.Mode.moves() {
+				continue
+			}
+			if target != NoPiece && a.Mode == MoveOnly {
+				return fmt.Sprintf("the %s cannot capture that way", name)
+			}
+		case Ride:
+			if blocker := p.firstBetween(from, to, df, dr); blocker != NoSquare {
+				return fmt.Sprintf("the way is blocked by the piece on %s", b.Name(blocker))
+			}
+			if target != NoPiece && a.Mode == MoveOnly {
+				continue // perhaps a hop captures there; see below
+			}
+			if target == NoPiece && a.Mode == CaptureOnly {
+				return fmt.Sprintf("the %s moves that way only to capture", name)
+			}
+		case Hop:
+			if target == NoPiece {
+				continue
+			}
+			screens := p.countBetween(from, to, df, dr)
+			return fmt.Sprintf("the %s captures only by jumping over exactly %d piece(s); there are %d in between",
+				name, a.Screens, screens)
+		}
+		if target != NoPiece && !p.capturable(s, to) {
+			return fmt.Sprintf("the piece on %s cannot be captured", b.Name(to))
+		}
+	}
+	return fmt.Sprintf("a %s does not move like that", name)
+}
+
+// reaches reports whether the atom's geometry leads from from to to, ignoring
+// pieces and zones.
+func (p *Position) reaches(from, to Square, a Atom, df, dr int) bool {
+	b := p.v.Board
+	if a.Kind == Leap {
+		return b.Step(from, df, dr) == to
+	}
+	cur := from
+	for i := 0; i < b.NumSquares(); i++ {
+		cur = b.Step(cur, df, dr)
+		if cur == NoSquare {
+			return false
+		}
+		if cur == to {
+			return a.Kind != Ride || a.Range == 0 || i < a.Range
+		}
+	}
+	return false
+}
+
+func (p *Position) firstBetween(from, to Square, df, dr int) Square {
+	b := p.v.Board
+	for cur := b.Step(from, df, dr); cur != to && cur != NoSquare; cur = b.Step(cur, df, dr) {
+		if p.board[cur] != NoPiece {
+			return cur
+		}
+	}
+	return NoSquare
+}
+
+func (p *Position) countBetween(from, to Square, df, dr int) int {
+	b := p.v.Board
+	n := 0
+	for cur := b.Step(from, df, dr); cur != to && cur != NoSquare; cur = b.Step(cur, df, dr) {
+		if p.board[cur] != NoPiece {
+			n++
+		}
+	}
+	return n
+}
+
+// legalFrom lists up to max legal moves of the piece on from, in coordinates.
+func (p *Position) legalFrom(from Square, max int) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		if m.From == from && m.Flags&FlagSpecial == 0 {
+			out = append(out, FormatCoord(p, m))
+		}
+	}
+	sort.Strings(out)
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+// someLegal lists up to max legal moves of the side to move.
+func (p *Position) someLegal(max int) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		out = append(out, FormatCoord(p, m))
+		if len(out) == max {
+			break
+		}
+	}
+	return out
+}
+
+// pieceName is the English name of a piece as the public sees it.
+func (p *Position) pieceName(pc Piece) string {
+	if pc.FaceDown() {
+		return "face-down piece"
+	}
+	k := &p.v.Kinds[pc.Kind()]
+	if k.PublicAs != 0 {
+		k = &p.v.Kinds[p.v.KindByLetter(k.PublicAs)]
+	}
+	return k.Name
+}
+
+func sideWord(v *Variant, s Side) string {
+	if v.Board.Cells {
+		if s == Red {
+			return "White"
+		}
+		return "Black"
+	}
+	if s == Red {
+		return "Red"
+	}
+	return "Black"
+}
+
+// zoneWord describes a zone in an error message.
+func zoneWord(zone string) string {
+	switch zone {
+	case "palace":
+		return "inside its palace"
+	case "own":
+		return "on its own side of the river"
+	case "crossed":
+		return "after crossing the river"
+	}
+	return "within the " + zone
+}

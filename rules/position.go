@@ -1,0 +1,483 @@
+package rules
+
+import (
+	"fmt"
+	"log/slog"
+)
+
+// MoveFlag describes what kind of move a Move is.
+type MoveFlag uint8
+
+// Move flags.
+const (
+	FlagCapture  MoveFlag = 1 << iota // an enemy piece is taken
+	FlagStack                         // the mover presses the enemy piece (凌馬)
+	FlagExchange                      // mover and target both leave the board
+	FlagSpecial                       // a variant's move (flip, reveal, drop, pass): see Aux
+)
+
+// Move is one move: from a square to a square, plus flags. Variant moves (flips,
+// reveals, drops, passes) carry FlagSpecial and a variant-defined Aux code, and
+// are played by the variant's ApplySpecial hook. Moves are small values; compare
+// them with ==.
+type Move struct {
+	From, To Square
+	Flags    MoveFlag
+	Aux      uint8
+}
+
+// NullMove is the zero-information move used where none exists.
+var NullMove = Move{From: NoSquare, To: NoSquare}
+
+// change is one entry of the undo log: the old content of a square layer or a var.
+type change struct {
+	layer uint8 // 0 top, 1 pressed, 2 var
+	idx   int16
+	old   Piece
+}
+
+type undoMark struct {
+	log      int
+	hash     uint64
+	halfmove int
+	fullmove int
+	side     Side
+	lastFrom Square
+	lastTo   Square
+}
+
+// Position is a mutable game position: pieces, side to move, counters and variant
+// state, with an undo log so that Make and Unmake are exact inverses. A Position is
+// not safe for concurrent use; Clone it for another goroutine.
+type Position struct {
+	v        *Variant
+	board    []Piece
+	under    []Piece // pressed pieces; nil unless the variant has stacks
+	vars     []int32
+	occ      [2]SquareSet // top-layer pieces of each side
+	royal    [2][4]Square
+	nRoyal   [2]int
+	side     Side
+	halfmove int // plies since the last capture
+	fullmove int
+	hash     uint64
+	lastFrom Square
+	lastTo   Square
+
+	log   []change
+	marks []undoMark
+	bufs  [][]Move // per-ply move buffers for perft and search
+}
+
+// Variant is the variant the position belongs to.
+func (p *Position) Variant() *Variant { return p.v }
+
+// ToMove is the side to move.
+func (p *Position) ToMove() Side { return p.side }
+
+// At is the (top) piece on sq.
+func (p *Position) At(sq Square) Piece { return p.board[sq] }
+
+// Under is the pressed piece under the top piece on sq (stacks), or NoPiece.
+func (p *Position) Under(sq Square) Piece {
+	if p.under == nil {
+		return NoPiece
+	}
+	return p.under[sq]
+}
+
+// Var is variant state variable i.
+func (p *Position) Var(i int) int32 { return p.vars[i] }
+
+// Halfmove is the number of plies since the last capture.
+func (p *Position) Halfmove() int { return p.halfmove }
+
+// Fullmove is the move number (starts at 1, grows after each Black move).
+func (p *Position) Fullmove() int { return p.fullmove }
+
+// Hash is the position key: board (both layers, true identities), side to move and
+// variant state. Equal positions have equal keys.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// LastMove is the last move's from and to squares (NoSquare before any move).
+func (p *Position) LastMove() (Square, Square) { return p.lastFrom, p.lastTo }
+
+// Set puts pc on the top layer of sq, recording the change for Unmake. Hooks use it
+// to apply effects.
+func (p *Position) Set(sq Square, pc Piece) {
+	p.log = append(p.log, change{layer: 0, idx: int16(sq), old: p.board[sq]})
+	p.put(0, sq, pc)
+}
+
+// SetUnder sets the pressed piece of sq, recording the change.
+func (p *Position) SetUnder(sq Square, pc Piece) {
+	if p.under == nil {
+		panic("rules: SetUnder in a variant without stacks")
+	}
+	p.log = append(p.log, change{layer: 1, idx: int16(sq), old: p.under[sq]})
+	p.put(1, sq, pc)
+}
+
+// SetVar sets variant state variable i, recording the change.
+func (p *Position) SetVar(i int, val int32) {
+	p.log = append(p.log, change{layer: 2, idx: int16(i), old: Piece(uint32(p.vars[i]))})
+	p.putVar(i, val)
+}
+
+func (p *Position) putVar(i int, val int32) {
+	p.hash ^= p.v.zob.varKey(i, p.vars[i]) ^ p.v.zob.varKey(i, val)
+	p.vars[i] = val
+}
+
+// put changes one square layer, keeping hash, occupancy and royal squares in step.
+func (p *Position) put(layer uint8, sq Square, pc Piece) {
+	var old Piece
+	if layer == 0 {
+		old = p.board[sq]
+		p.board[sq] = pc
+	} else {
+		old = p.under[sq]
+		p.under[sq] = pc
+	}
+	z := p.v.zob
+	if old != NoPiece {
+		p.hash ^= z.key(layer, sq, old)
+		s := old.Side()
+		if layer == 0 {
+			p.occ[s].Remove(sq)
+		}
+		if p.v.royalKind[old.Kind()] {
+			p.removeRoyal(s, sq)
+		}
+	}
+	if pc != NoPiece {
+		p.hash ^= z.key(layer, sq, pc)
+		s := pc.Side()
+		if layer == 0 {
+			p.occ[s].Add(sq)
+		}
+		if p.v.royalKind[pc.Kind()] {
+			p.royal[s][p.nRoyal[s]] = sq
+			p.nRoyal[s]++
+		}
+	}
+}
+
+func (p *Position) removeRoyal(s Side, sq Square) {
+	n := p.nRoyal[s]
+	for i := 0; i < n; i++ {
+		if p.royal[s][i] == sq {
+			p.royal[s][i] = p.royal[s][n-1]
+			p.nRoyal[s]--
+			return
+		}
+	}
+}
+
+// Royals returns the squares of side s's royal pieces (generals), in no order.
+func (p *Position) Royals(s Side) []Square {
+	return append([]Square(nil), p.royal[s][:p.nRoyal[s]]...)
+}
+
+// Make plays m, which must come from this position's move generator (or be known
+// legal). It does not check legality; Game.Play does.
+func (p *Position) Make(m Move) {
+	p.marks = append(p.marks, undoMark{
+		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo,
+	})
+	endsTurn := true
+	if m.Flags&FlagSpecial != 0 {
+		endsTurn = p.v.ApplySpecial(p, m)
+		p.halfmove++
+	} else {
+		mover := p.board[m.From]
+		target := p.board[m.To]
+		var surfaced Piece
+		if p.under != nil {
+			surfaced = p.under[m.From]
+			if surfaced != NoPiece {
+				p.SetUnder(m.From, NoPiece)
+			}
+			if m.Flags&FlagStack == 0 && p.under[m.To] != NoPiece {
+				p.SetUnder(m.To, NoPiece)
+			}
+		}
+		switch {
+		case m.Flags&FlagStack != 0:
+			p.SetUnder(m.To, target)
+			p.Set(m.To, mover)
+		case m.Flags&FlagExchange != 0:
+			p.Set(m.To, NoPiece)
+		default:
+			p.Set(m.To, mover)
+		}
+		p.Set(m.From, surfaced)
+		if m.Flags&(FlagCapture|FlagExchange) != 0 {
+			p.halfmove = 0
+		} else {
+			p.halfmove++
+		}
+	}
+	p.lastFrom, p.lastTo = m.From, m.To
+	if endsTurn {
+		if p.side == Black {
+			p.fullmove++
+		}
+		p.side ^= 1
+		p.hash ^= p.v.zob.side
+	}
+	if p.v.AfterMove != nil {
+		p.v.AfterMove(p, m)
+	}
+}
+
+// makeQuick plays an ordinary move of a variant without hooks or stacks: the perft
+// and search fast path.
+func (p *Position) makeQuick(m Move) {
+	p.marks = append(p.marks, undoMark{
+		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo,
+	})
+	mover := p.board[m.From]
+	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
+	p.put(0, m.To, mover)
+	p.put(0, m.From, NoPiece)
+	if m.Flags&FlagCapture != 0 {
+		p.halfmove = 0
+	} else {
+		p.halfmove++
+	}
+	p.lastFrom, p.lastTo = m.From, m.To
+	if p.side == Black {
+		p.fullmove++
+	}
+	p.side ^= 1
+	p.hash ^= p.v.zob.side
+}
+
+// Unmake takes back the last move played with Make.
+func (p *Position) Unmake() {
+	mk := p.marks[len(p.marks)-1]
+	p.marks = p.marks[:len(p.marks)-1]
+	for i := len(p.log) - 1; i >= mk.log; i-- {
+		c := p.log[i]
+		switch c.layer {
+		case 2:
+			p.vars[c.idx] = int32(uint32(c.old))
+		default:
+			p.put(c.layer, Square(c.idx), c.old)
+		}
+	}
+	p.log = p.log[:mk.log]
+	p.hash = mk.hash
+	p.halfmove, p.fullmove, p.side = mk.halfmove, mk.fullmove, mk.side
+	p.lastFrom, p.lastTo = mk.lastFrom, mk.lastTo
+}
+
+// Clone returns an independent copy of the position without its undo history.
+func (p *Position) Clone() *Position {
+	c := *p
+	c.board = append([]Piece(nil), p.board...)
+	if p.under != nil {
+		c.under = append([]Piece(nil), p.under...)
+	}
+	c.vars = append([]int32(nil), p.vars...)
+	c.log, c.marks, c.bufs = nil, nil, nil
+	return &c
+}
+
+// LogValue logs only public facts: a position may hold secrets.
+func (p *Position) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("variant", p.v.Slug),
+		slog.String("fen", p.PublicFEN()),
+	)
+}
+
+// Attacked reports whether side by attacks sq: whether one of its pieces could
+// capture an enemy piece standing there (pins are ignored, as the rules want). With
+// royal, attacks that only reach royal pieces (the facing generals) count too.
+func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
+	v := p.v
+	n := v.Board.NumSquares()
+	// Leapers, by the reverse tables: one lookup per kind.
+	for k := range v.Kinds {
+		for _, r := range v.rev[(k*2+int(by))*n+int(sq)] {
+			pc := p.board[r.from]
+			if pc.identity() != NewPiece(k, by) || pc.FaceDown() || (r.royal && !royal) {
+				continue
+			}
+			if r.blocks[0] != NoSquare && p.board[r.blocks[0]] != NoPiece {
+				continue
+			}
+			if r.blocks[1] != NoSquare && p.board[r.blocks[1]] != NoPiece {
+				continue
+			}
+			if r.blocks[2] != NoSquare && p.board[r.blocks[2]] != NoPiece {
+				continue
+			}
+			return true
+		}
+	}
+	// Riders and hoppers: walk each line once from the target outwards.
+	for i := range v.rayDirs {
+		d := &v.rayDirs[i]
+		if d.side != by {
+			continue
+		}
+		cur := sq
+		for seen := 0; seen < d.depth; {
+			cur = d.back[cur]
+			if cur == NoSquare {
+				break
+			}
+			pc := p.board[cur]
+			if pc == NoPiece {
+				continue
+			}
+			if pc.Side() == by && !pc.FaceDown() {
+				bit := uint64(1) << uint(pc.Kind())
+				var mask uint64
+				if seen == 0 {
+					mask = d.riders
+				} else {
+					mask = d.hoppers[seen]
+				}
+				if mask&bit != 0 && (d.exact&bit == 0 || p.rayReaches(cur, sq, royal, seen)) {
+					return true
+				}
+			}
+			seen++
+		}
+	}
+	for _, k := range v.slowKinds {
+		for _, from := range p.occ[by].Squares() {
+			pc := p.board[from]
+			if pc.Kind() == k && !pc.FaceDown() && p.captureReaches(from, sq, royal) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rayReaches checks that the piece on from has a capturing ray that reaches to over
+// `screens` pieces, honouring range, zones and royal-only captures.
+func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
+	pc := p.board[from]
+	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
+	for i := range t.rays {
+		r := &t.rays[i]
+		if !r.mode.captures() || (r.royal && !royal) {
+			continue
+		}
+		if (r.kind == Ride && screens != 0) || (r.kind == Hop && int(r.n) != screens) || r.kind == GapHop {
+			continue
+		}
+		for _, s := range r.sqs {
+			if s == to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// captureReaches is the slow, general attack test: generate the piece's captures.
+func (p *Position) captureReaches(from, to Square, royal bool) bool {
+	pc := p.board[from]
+	var buf [64]Move
+	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
+		if m.To == to {
+			return true
+		}
+	}
+	return false
+}
+
+// InCheck reports whether a royal piece of the side to move is attacked.
+func (p *Position) InCheck() bool { return p.sideInCheck(p.side) }
+
+func (p *Position) sideInCheck(s Side) bool {
+	for i := 0; i < p.nRoyal[s]; i++ {
+		if p.Attacked(p.royal[s][i], s.Other(), true) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckedRoyals lists the attacked royal squares of side s.
+func (p *Position) CheckedRoyals(s Side) []Square {
+	var out []Square
+	for i := 0; i < p.nRoyal[s]; i++ {
+		if p.Attacked(p.royal[s][i], s.Other(), true) {
+			out = append(out, p.royal[s][i])
+		}
+	}
+	return out
+}
+
+// View is the position as audience a may see it.
+func (p *Position) View(a Audience) *View {
+	v := p.v
+	out := &View{
+		Board: v.Board, Audience: a, ToMove: p.side,
+		Pieces: make([]*ViewPiece, len(p.board)), LastFrom: p.lastFrom, LastTo: p.lastTo,
+	}
+	for sq, pc := range p.board {
+		if pc == NoPiece {
+			continue
+		}
+		vp := p.viewPiece(pc, a)
+		if u := p.Under(Square(sq)); u != NoPiece {
+			vp.Pressed = p.viewPiece(u, a)
+		}
+		out.Pieces[sq] = vp
+	}
+	for s := Red; s <= Black; s++ {
+		out.InCheck = append(out.InCheck, p.CheckedRoyals(s)...)
+	}
+	return out
+}
+
+func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
+	v := p.v
+	vp := &ViewPiece{Side: pc.Side(), FaceDown: pc.FaceDown(), Frozen: pc.Has(FlagFrozen), Pinned: pc.Has(FlagPinned)}
+	if pc.FaceDown() && !(v.OwnerSeesFaceDown && a.owns(pc.Side())) {
+		return vp
+	}
+	k := &v.Kinds[pc.Kind()]
+	if k.PublicAs != 0 && !a.owns(pc.Side()) {
+		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
+	}
+	vp.Letter, vp.Glyph, vp.Simple = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()]
+	return vp
+}
+
+// PublicFEN is the position as everybody may see it, in FEN.
+func (p *Position) PublicFEN() string { return p.fenWith(p.View(Public)) }
+
+// String is the public FEN (never the secret one: positions get printed and logged).
+func (p *Position) String() string { return p.PublicFEN() }
+
+func (p *Position) newPosition(v *Variant) {
+	n := v.Board.NumSquares()
+	p.v = v
+	p.board = make([]Piece, n)
+	if v.Stacks {
+		p.under = make([]Piece, n)
+	}
+	p.vars = make([]int32, v.Vars)
+	p.fullmove = 1
+	p.lastFrom, p.lastTo = NoSquare, NoSquare
+	p.hash = 0
+}
+
+func (p *Position) mustFinal() error {
+	if !p.v.final {
+		return fmt.Errorf("rules: variant %s is not finalized", p.v.Slug)
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package rules
+
+// Precomputed move tables. Variant.Finalize resolves every atom of every kind, for
+// each side and each source square, into concrete target squares and rays, so that
+// move generation never does geometry. This file is performance-critical.
+
+// maxBlocks bounds the blocking points of one leap (the Jinchan 目 has two legs).
+const maxBlocks = 3
+
+type cLeap struct {
+	to     Square
+	blocks [maxBlocks]Square // NoSquare-padded
+	mode   Mode
+	royal  bool // captures only royal pieces
+}
+
+type cRay struct {
+	kind  AtomKind
+	mode  Mode
+	n     int8 // screens (Hop) or gaps (GapHop)
+	royal bool
+	dir   int8 // index into Variant.rayDirs of the owner side, -1 if none
+	sqs   []Square
+}
+
+type pieceTable struct {
+	leaps []cLeap
+	rays  []cRay
+}
+
+// revLeap is a leap seen from its target: a piece on from could capture on the target
+// if blocks are empty.
+type revLeap struct {
+	from   Square
+	blocks [maxBlocks]Square
+	royal  bool
+	kind   int8
+}
+
+type revTable []revLeap
+
+// rayDir groups, for one attacking side and one absolute direction of travel, the
+// kinds that capture along it, so that an attack test scans each line once.
+type rayDir struct {
+	side    Side
+	df, dr  int
+	riders  uint64    // kinds that capture by riding this way
+	hoppers [4]uint64 // hoppers[n]: kinds that capture by hopping over n screens
+	exact   uint64    // kinds whose ray along this line needs a membership test
+	depth   int       // pieces to look at along the line (1 + most screens)
+	back    []Square  // back[sq]: the square one step against the direction
+}
+
+func (v *Variant) tableIndex(kind int, s Side, sq Square) int {
+	return (kind*2+int(s))*v.Board.NumSquares() + int(sq)
+}
+
+func (v *Variant) buildTables() {
+	b := v.Board
+	n := b.NumSquares()
+	v.tables = make([]pieceTable, len(v.Kinds)*2*n)
+	v.rev = make([]revTable, len(v.Kinds)*2*n)
+	v.rayDirs = nil
+	v.slowKinds = nil
+	slow := make([]bool, len(v.Kinds))
+	for k := range v.Kinds {
+		for s := Red; s <= Black; s++ {
+			for sq := Square(0); int(sq) < n; sq++ {
+				if !b.Exists(sq) {
+					continue
+				}
+				v.buildSquare(k, s, sq, slow)
+			}
+		}
+	}
+	for k, isSlow := range slow {
+		if isSlow {
+			v.slowKinds = append(v.slowKinds, k)
+		}
+	}
+}
+
+func (v *Variant) rayDirIndex(s Side, df, dr int) int {
+	for i, d := range v.rayDirs {
+		if d.side == s && d.df == df && d.dr == dr {
+			return i
+		}
+	}
+	b := v.Board
+	d := rayDir{side: s, df: df, dr: dr, back: make([]Square, b.NumSquares())}
+	for sq := range d.back {
+		d.back[sq] = NoSquare
+		if b.Exists(Square(sq)) {
+			d.back[sq] = b.Step(Square(sq), -df, -dr)
+		}
+	}
+	v.rayDirs = append(v.rayDirs, d)
+	return len(v.rayDirs) - 1
+}
+
+func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
+	b := v.Board
+	t := &v.tables[v.tableIndex(k, s, sq)]
+	for _, a := range v.Kinds[k].Atoms {
+		if a.From != "" && !b.InZone(a.From, s, sq) {
+			continue
+		}
+		df, dr := a.DF, a.DR
+		if s == Black {
+			df, dr = -df, -dr
+		}
+		switch a.Kind {
+		case Leap:
+			to := b.Step(sq, df, dr)
+			if to == NoSquare || (a.To != "" && !b.InZone(a.To, s, to)) {
+				continue
+			}
+			l := cLeap{to: to, mode: a.Mode, royal: a.RoyalTarget}
+			for i := range l.blocks {
+				l.blocks[i] = NoSquare
+			}
+			ok := true
+			for i, bl := range a.Blocks {
+				bf, br := bl[0], bl[1]
+				if s == Black {
+					bf, br = -bf, -br
+				}
+				bsq := b.Step(sq, bf, br)
+				if bsq == NoSquare || i >= maxBlocks {
+					ok = false
+					break
+				}
+				l.blocks[i] = bsq
+			}
+			if !ok {
+				continue
+			}
+			t.leaps = append(t.leaps, l)
+			if a.Mode.captures() {
+				r := &v.rev[v.tableIndex(k, s, to)]
+				*r = append(*r, revLeap{from: sq, blocks: l.blocks, royal: a.RoyalTarget, kind: int8(k)})
+			}
+		case Ride, Hop, GapHop:
+			var sqs []Square
+			cur := sq
+			for {
+				cur = b.Step(cur, df, dr)
+				if cur == NoSquare || (a.To != "" && !b.InZone(a.To, s, cur)) {
+					break
+				}
+				sqs = append(sqs, cur)
+				if a.Kind == Ride && a.Range > 0 && len(sqs) == a.Range {
+					break
+				}
+			}
+			if len(sqs) == 0 {
+				continue
+			}
+			r := cRay{kind: a.Kind, mode: a.Mode, royal: a.RoyalTarget, sqs: sqs, dir: -1}
+			switch a.Kind {
+			case Hop:
+				r.n = int8(a.Screens)
+			case GapHop:
+				r.n = int8(a.Gaps)
+			}
+			t.rays = append(t.rays, r)
+			if !a.Mode.captures() {
+				continue
+			}
+			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) {
+				slow[k] = true
+				continue
+			}
+			i := v.rayDirIndex(s, df, dr)
+			t.rays[len(t.rays)-1].dir = int8(i)
+			d := &v.rayDirs[i]
+			bit := uint64(1) << uint(k)
+			if a.Kind == Ride {
+				d.riders |= bit
+			} else {
+				d.hoppers[a.Screens] |= bit
+			}
+			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget {
+				d.exact |= bit
+			}
+			depth := 1
+			if a.Kind == Hop {
+				depth = a.Screens + 1
+			}
+			if depth > d.depth {
+				d.depth = depth
+			}
+		}
+	}
+}

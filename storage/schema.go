@@ -1,0 +1,176 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the layout of the data file this program writes. Open migrates
+// older files up to it one step at a time; a newer file is refused (ErrSchemaTooNew).
+//
+// Layout of version 2 (keys and values; "|" is concatenation, 0 a NUL byte):
+//
+//	meta          "schema" -> decimal version
+//	games         id as 8-byte big-endian -> game JSON without moves, plus "num_moves"
+//	moves         id | ply as 4-byte big-endian -> MoveRecord JSON
+//	games_by_chat platform 0 chat 0 id -> 1 byte: 1 if the game is live, else 0
+//	games_by_user platform 0 user 0 id -> the same live flag
+//	games_live    id -> empty; the live games, for ActiveGames
+//	chats         platform 0 chat -> Chat JSON
+//	users         platform 0 user -> User JSON
+//	puzzle_scores platform 0 chat 0 user -> PuzzleScore JSON
+//	values        one nested bucket per PutValue bucket name: key -> JSON
+//
+// Version 1 had meta, games, moves, games_by_chat, chats and users only.
+const SchemaVersion = 2
+
+var (
+	bucketMeta        = []byte("meta")
+	bucketGames       = []byte("games")
+	bucketMoves       = []byte("moves")
+	bucketByChat      = []byte("games_by_chat")
+	bucketByUser      = []byte("games_by_user")
+	bucketLive        = []byte("games_live")
+	bucketChats       = []byte("chats")
+	bucketUsers       = []byte("users")
+	bucketPuzzle      = []byte("puzzle_scores")
+	bucketValues      = []byte("values")
+	keySchema         = []byte("schema")
+	bucketsOfVersion1 = [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketChats, bucketUsers}
+)
+
+// migration turns a file of version from into version from+1, inside one
+// transaction, so a crash leaves either the old or the new version.
+type migration struct {
+	from int
+	what string
+	fn   func(tx *bolt.Tx) error
+}
+
+// migrations must list every step from version 1 up to SchemaVersion, in order.
+func migrations() []migration {
+	return []migration{
+		{from: 1, what: "index games by player and keep a list of live games; add puzzle scores and values", fn: migrate1to2},
+	}
+}
+
+// migrate brings db to SchemaVersion, creating the layout in an empty file.
+func migrate(db *bolt.DB, log *slog.Logger) error {
+	var version int
+	err := db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			empty := true
+			_ = tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+			if !empty {
+				return fmt.Errorf("the file has no schema version; it is not a Chuhe data file: %w", ErrCorrupt)
+			}
+			for _, name := range bucketsOfVersion1 {
+				if _, err := tx.CreateBucket(name); err != nil {
+					return err
+				}
+			}
+			if err := putSchema(tx, 1); err != nil {
+				return err
+			}
+		}
+		v, err := readSchema(tx)
+		version = v
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if version > SchemaVersion {
+		return fmt.Errorf("schema %d, this program knows up to %d: %w", version, SchemaVersion, ErrSchemaTooNew)
+	}
+	fresh := version == 1 && isFresh(db)
+	for _, m := range migrations() {
+		if m.from != version {
+			continue
+		}
+		if !fresh {
+			log.Info("migrating data file", "from", m.from, "to", m.from+1, "what", m.what)
+		}
+		err := db.Update(func(tx *bolt.Tx) error {
+			if err := m.fn(tx); err != nil {
+				return err
+			}
+			return putSchema(tx, m.from+1)
+		})
+		if err != nil {
+			return fmt.Errorf("migrate schema %d to %d: %w", m.from, m.from+1, err)
+		}
+		version++
+	}
+	if version != SchemaVersion {
+		return fmt.Errorf("no migration from schema %d: %w", version, ErrCorrupt)
+	}
+	return nil
+}
+
+// isFresh reports whether the file holds no game yet, so that creating its layout
+// is not logged as a migration.
+func isFresh(db *bolt.DB) bool {
+	fresh := false
+	_ = db.View(func(tx *bolt.Tx) error {
+		k, _ := tx.Bucket(bucketGames).Cursor().First()
+		fresh = k == nil
+		return nil
+	})
+	return fresh
+}
+
+func readSchema(tx *bolt.Tx) (int, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return 0, fmt.Errorf("no meta bucket: %w", ErrCorrupt)
+	}
+	v, err := strconv.Atoi(string(meta.Get(keySchema)))
+	if err != nil || v < 1 {
+		return 0, fmt.Errorf("schema version %q: %w", meta.Get(keySchema), ErrCorrupt)
+	}
+	return v, nil
+}
+
+func putSchema(tx *bolt.Tx, v int) error {
+	return tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(v)))
+}
+
+// migrate1to2 adds the player index and the live list, filled from the games
+// already stored, and the buckets of the puzzle feature.
+func migrate1to2(tx *bolt.Tx) error {
+	byUser, err := tx.CreateBucketIfNotExists(bucketByUser)
+	if err != nil {
+		return err
+	}
+	live, err := tx.CreateBucketIfNotExists(bucketLive)
+	if err != nil {
+		return err
+	}
+	for _, name := range [][]byte{bucketPuzzle, bucketValues} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var g Game
+		if err := json.Unmarshal(v, &g); err != nil {
+			return fmt.Errorf("game %d: %w", idFromKey(k), err)
+		}
+		flag := liveFlag(g.Status)
+		for _, u := range playerIDs(&g) {
+			if err := byUser.Put(indexKey(g.Platform, u, k), flag); err != nil {
+				return err
+			}
+		}
+		if g.Status.Live() {
+			return live.Put(k, nil)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,98 @@
+package storage
+
+import (
+	"context"
+	"io"
+)
+
+// Store is what the bot needs from a database. Bolt implements it on an embedded
+// bbolt file; the interface carries no bbolt types, so that a networked database can
+// implement it later.
+//
+// Every method returns copies: changing a returned record changes nothing stored
+// until it is written back. Errors wrap the sentinels of this package.
+type Store interface {
+	// CreateGame stores a new game. g.ID must be empty: the store assigns a short
+	// decimal id ("12") from its own sequence, sets Version to 1 and CreatedAt and
+	// UpdatedAt (CreatedAt only if zero), and writes these into g on success.
+	CreateGame(ctx context.Context, g *Game) error
+
+	// Game loads one game with its whole move list. ErrNotFound if there is none.
+	Game(ctx context.Context, id string) (*Game, error)
+
+	// UpdateGame replaces a stored game with g, move list included (a takeback
+	// shortens it), if g.Version is the stored version; otherwise it returns
+	// ErrConflict and writes nothing. On success it increments g.Version and sets
+	// g.UpdatedAt. The indices by chat and player follow in the same transaction.
+	UpdateGame(ctx context.Context, g *Game) error
+
+	// AppendMove adds mv to the game in one transaction, if the stored version is
+	// expectVersion (else ErrConflict, nothing written). mutate, if not nil, then
+	// sees the game with mv appended and may change anything else (clocks, status,
+	// result, draw offer); an error from mutate cancels the write and is returned.
+	// mutate may be called more than once for one AppendMove (writes of many
+	// goroutines share commits and a batch is retried if another write in it fails),
+	// so it must only change the game it is given. The stored game is returned.
+	AppendMove(ctx context.Context, id string, expectVersion uint64, mv MoveRecord, mutate func(*Game) error) (*Game, error)
+
+	// GamesInChat lists the games of one chat in creation order; with activeOnly,
+	// only the live ones (Open, Setup, Active).
+	GamesInChat(ctx context.Context, platform, chatID string, activeOnly bool) ([]*Game, error)
+
+	// GamesOfUser lists the games a user sits at, in creation order; with
+	// activeOnly, only the live ones.
+	GamesOfUser(ctx context.Context, platform, userID string, activeOnly bool) ([]*Game, error)
+
+	// ActiveGames lists every live game of every chat, for the scheduler to check
+	// deadlines and reminders. It does not filter by deadline.
+	ActiveGames(ctx context.Context) ([]*Game, error)
+
+	// Chat loads the settings of one chat. ErrNotFound if none were ever stored.
+	Chat(ctx context.Context, platform, chatID string) (*Chat, error)
+	// PutChat stores c, replacing what was there, and sets c.UpdatedAt.
+	PutChat(ctx context.Context, c *Chat) error
+	// UpdateChat changes one chat's settings atomically: fn sees the stored chat,
+	// or a new one with only Platform and ChatID set, and the result is stored
+	// unless fn returns an error. fn may be called more than once.
+	UpdateChat(ctx context.Context, platform, chatID string, fn func(*Chat) error) (*Chat, error)
+	// Chats lists every chat with stored settings (for the daily-puzzle scheduler).
+	Chats(ctx context.Context) ([]*Chat, error)
+
+	// User loads one user. ErrNotFound if none was stored.
+	User(ctx context.Context, platform, userID string) (*User, error)
+	// PutUser stores u, replacing what was there, and sets u.UpdatedAt.
+	PutUser(ctx context.Context, u *User) error
+	// UpdateUser changes one user atomically, as UpdateChat does for chats.
+	UpdateUser(ctx context.Context, platform, userID string, fn func(*User) error) (*User, error)
+
+	// PuzzleScore loads one user's puzzle record in one chat. ErrNotFound if none.
+	PuzzleScore(ctx context.Context, platform, chatID, userID string) (*PuzzleScore, error)
+	// UpdatePuzzleScore changes one puzzle record atomically, as UpdateChat does,
+	// so that two solutions racing both count. fn may be called more than once.
+	UpdatePuzzleScore(ctx context.Context, platform, chatID, userID string, fn func(*PuzzleScore) error) (*PuzzleScore, error)
+	// PuzzleScores lists the records of one chat, ordered by user id; ranking them
+	// is the caller's business.
+	PuzzleScores(ctx context.Context, platform, chatID string) ([]*PuzzleScore, error)
+
+	// PutValue stores v as JSON under key in a named bucket of small records (for
+	// features that need a little state and no schema of their own).
+	PutValue(ctx context.Context, bucket, key string, v any) error
+	// GetValue decodes the JSON stored under key into v. ErrNotFound if none.
+	GetValue(ctx context.Context, bucket, key string, v any) error
+	// DeleteValue removes key from a bucket; removing a missing key is no error.
+	DeleteValue(ctx context.Context, bucket, key string) error
+	// Values lists the entries of a bucket whose keys start with prefix, in key order.
+	Values(ctx context.Context, bucket, prefix string) ([]Value, error)
+
+	// Backup writes a consistent copy of the whole store to w while the store stays
+	// in use, and returns the number of bytes written.
+	Backup(ctx context.Context, w io.Writer) (int64, error)
+	// BackupFile writes a backup to path atomically (a temporary file renamed into
+	// place), readable by the owner only.
+	BackupFile(ctx context.Context, path string) (int64, error)
+
+	// Close waits for pending writes and closes the store.
+	Close() error
+}
+
+var _ Store = (*Bolt)(nil)

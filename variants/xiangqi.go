@@ -1,0 +1,157 @@
+package variants
+
+import (
+	"fmt"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// XiangqiStart is the standard start position (xiangqi.md §3).
+const XiangqiStart = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+// Kind indexes of standard xiangqi, in the order of XiangqiKinds.
+const (
+	King = iota
+	Advisor
+	Elephant
+	Horse
+	Chariot
+	Cannon
+	Soldier
+)
+
+// XiangqiBoard returns the 9x10 point board with palaces, river and the zones the
+// standard pieces use: "palace", "own" (own half) and "crossed" (the enemy half).
+func XiangqiBoard() *rules.Board {
+	b := &rules.Board{Width: 9, Height: 10}
+	if err := b.Finalize(); err != nil {
+		panic(err)
+	}
+	palace := b.Rect(3, 0, 5, 2)
+	own := b.RankRange(0, 4)
+	b.Zones = map[string]rules.Zone{
+		"palace":  {palace, b.MirrorSet(palace)},
+		"own":     {own, b.MirrorSet(own)},
+		"crossed": {b.MirrorSet(own), own},
+	}
+	at := func(n string) rules.Square { sq, _ := b.Parse(n); return sq }
+	b.Decor = rules.Decor{
+		RiverBelow: 4,
+		RiverText:  [2]string{"楚河", "漢界"},
+		Diagonals: []rules.Line{
+			{From: at("d0"), To: at("f2")}, {From: at("f0"), To: at("d2")},
+			{From: at("d7"), To: at("f9")}, {From: at("f7"), To: at("d9")},
+		},
+	}
+	for _, n := range []string{"b2", "h2", "a3", "c3", "e3", "g3", "i3", "b7", "h7", "a6", "c6", "e6", "g6", "i6"} {
+		b.Decor.Marks = append(b.Decor.Marks, at(n))
+	}
+	return b
+}
+
+// XiangqiKinds returns the seven standard piece kinds (xiangqi.md §3-5).
+func XiangqiKinds() []rules.Kind {
+	// The facing generals (飛將): each general attacks along its file up to the first
+	// piece, but only a general; it is never a move.
+	facing := []rules.Atom{
+		{Kind: rules.Ride, DF: 0, DR: 1, Mode: rules.AttackOnly, RoyalTarget: true},
+		{Kind: rules.Ride, DF: 0, DR: -1, Mode: rules.AttackOnly, RoyalTarget: true},
+	}
+	return []rules.Kind{
+		{Letter: 'K', WXF: 'K', Name: "general", Glyph: [2]string{"帥", "將"}, Simple: [2]string{"帅", "将"}, Royal: true,
+			Atoms: rules.Join(rules.InZone("palace", rules.Steps(rules.Dirs4, rules.MoveOrCapture)), facing)},
+		{Letter: 'A', WXF: 'A', Name: "advisor", Glyph: [2]string{"仕", "士"}, Simple: [2]string{"仕", "士"}, Value: 2,
+			Atoms: rules.InZone("palace", rules.Steps(rules.Diag4, rules.MoveOrCapture))},
+		{Letter: 'B', WXF: 'E', Name: "elephant", Glyph: [2]string{"相", "象"}, Simple: [2]string{"相", "象"}, Value: 2,
+			Atoms: rules.InZone("own", rules.DiagonalLeaps(2, rules.MoveOrCapture))},
+		{Letter: 'N', WXF: 'H', Name: "horse", Glyph: [2]string{"馬", "馬"}, Simple: [2]string{"马", "马"}, Value: 4, Mating: true,
+			Atoms: rules.LameLeaps(1, 2, 1, rules.MoveOrCapture)},
+		{Letter: 'R', WXF: 'R', Name: "chariot", Glyph: [2]string{"車", "車"}, Simple: [2]string{"车", "车"}, Value: 9, Mating: true,
+			Atoms: rules.Rides(rules.Dirs4, rules.MoveOrCapture, 0)},
+		{Letter: 'C', WXF: 'C', Name: "cannon", Glyph: [2]string{"炮", "砲"}, Simple: [2]string{"炮", "炮"}, Value: 4, Mating: true,
+			Atoms: rules.Join(rules.Rides(rules.Dirs4, rules.MoveOnly, 0), rules.Hops(rules.Dirs4, 1))},
+		{Letter: 'P', WXF: 'P', Name: "soldier", Glyph: [2]string{"兵", "卒"}, Simple: [2]string{"兵", "卒"}, Value: 1, Mating: true,
+			Atoms: rules.Join(
+				rules.Steps([][2]int{{0, 1}}, rules.MoveOrCapture),
+				rules.FromZone("crossed", rules.Steps([][2]int{{1, 0}, {-1, 0}}, rules.MoveOrCapture)))},
+	}
+}
+
+// Xiangqi is standard Chinese chess, exactly as rules/xiangqi.md says.
+func Xiangqi() *rules.Variant {
+	return &rules.Variant{
+		Slug:   "xiangqi",
+		Name:   "Xiangqi",
+		NameZh: "象棋",
+		Summary: "Standard Chinese chess on a 9x10 board. Capture nothing special: checkmate or stalemate " +
+			"the enemy general to win. Generals may not face each other on an open file; perpetual check loses; " +
+			"60 moves without a capture draw.",
+		Board:           XiangqiBoard(),
+		Kinds:           XiangqiKinds(),
+		StartFEN:        XiangqiStart,
+		StalemateLoses:  true,
+		MoveLimit:       120,
+		Repetition:      rules.RepetitionPerpetualCheck,
+		XiangqiNotation: true,
+		ValidateFEN:     validateXiangqi,
+	}
+}
+
+// validateXiangqi applies xiangqi.md §9.4: one general per side in its palace,
+// advisors and elephants on their points, soldiers where they can be, piece counts,
+// and no facing generals.
+func validateXiangqi(p *rules.Position) error {
+	v := p.Variant()
+	b := v.Board
+	limits := [...]int{King: 1, Advisor: 2, Elephant: 2, Horse: 2, Chariot: 2, Cannon: 2, Soldier: 5}
+	var counts [2][7]int
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		pc := p.At(sq)
+		if pc.Empty() {
+			continue
+		}
+		s, k := pc.Side(), pc.Kind()
+		if k < 0 || k > Soldier {
+			continue // pieces of other kinds are the deriving variant's business
+		}
+		counts[s][k]++
+		if !pieceMayStand(p, k, s, sq) {
+			return fmt.Errorf("a %s %s cannot stand on %s", s, v.Kinds[k].Name, b.Name(sq))
+		}
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		for k, n := range counts[s] {
+			if n > limits[k] && !(k != King && extraAllowed(v)) {
+				return fmt.Errorf("%s has %d %ss, at most %d allowed", s, n, v.Kinds[k].Name, limits[k])
+			}
+		}
+		if counts[s][King] != 1 {
+			return fmt.Errorf("%s must have exactly one general", s)
+		}
+	}
+	return nil
+}
+
+// extraAllowed is true for derived variants that add pieces (fuhe's reserves).
+func extraAllowed(v *rules.Variant) bool { return v.Slug != "xiangqi" }
+
+// pieceMayStand reports whether a piece of kind k and side s could ever stand on sq
+// in standard xiangqi.
+func pieceMayStand(p *rules.Position, k int, s rules.Side, sq rules.Square) bool {
+	b := p.Variant().Board
+	f, r, _ := b.Coords(sq)
+	if s == rules.Black {
+		f, r = 8-f, 9-r
+	}
+	switch k {
+	case King:
+		return b.InZone("palace", s, sq)
+	case Advisor:
+		return b.InZone("palace", s, sq) && (f+r)%2 == 1
+	case Elephant:
+		return r <= 4 && ((r == 0 || r == 4) && (f == 2 || f == 6) || r == 2 && (f == 0 || f == 4 || f == 8))
+	case Soldier:
+		return r >= 5 || (r >= 3 && f%2 == 0)
+	}
+	return true
+}
