@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// This file is the contract between the platform-neutral service and the
+// adapters (bot/console, bot/telegram, bot/discord). Adapters translate platform
+// events into Events and offer the capabilities below; the service decides
+// everything else. Nothing in an Event or a Message carries game secrets except
+// messages sent through a private route.
+
+// User is a person on a platform.
+type User struct {
+	ID   string // platform user id, stable
+	Name string // display name or @handle, for texts
+}
+
+// Event is something a user did: a message or a button press.
+type Event struct {
+	Platform  string // "console", "telegram", "discord"
+	ChatID    string // where it happened; for a private chat, the private chat's id
+	Private   bool   // a one-to-one chat between the user and the bot
+	User      User
+	Text      string // the message text, commands included ("/m h2e2", "@Chuhe h2e2")
+	Button    string // data of a pressed button ("" for a message); never secret
+	MessageID string // the platform id of this message, if any
+	// ReplyTo is the id of the bot's message this message answers (a reply to the
+	// board image), "" otherwise.
+	ReplyTo string
+	// Mentions resolves @names in Text to users where the platform can (Discord,
+	// Telegram text mentions).
+	Mentions []User
+	// Admin is true when the user may administer the chat (abort games, puzzle
+	// subscriptions); adapters fill it from the platform's roles. Always true in a
+	// private chat.
+	Admin bool
+	// Addressed is true when the message was clearly meant for the bot (a command,
+	// a reply to the bot, a mention). A plain message that is not addressed is taken
+	// only if it is a legal move of a player to move.
+	Addressed bool
+	// At is when the event happened (the adapter's clock).
+	At time.Time
+}
+
+// Button is an inline button under a message. Data comes back in Event.Button when
+// pressed; URL buttons open a link instead (a Telegram deep link).
+type Button struct {
+	Label string
+	Data  string
+	URL   string
+}
+
+// Message is what the service sends: text, optionally an image, and buttons.
+type Message struct {
+	Text      string
+	Image     []byte // PNG
+	ImageName string // "board.png"
+	Buttons   [][]Button
+	// ReplyTo makes the message a reply to the platform message with this id.
+	ReplyTo string
+}
+
+// MessageRef identifies a sent message so that it can be edited or deleted and so
+// that replies to it can be recognised.
+type MessageRef struct {
+	ChatID string
+	ID     string
+}
+
+// Replier answers the event being handled. Adapters make one per event.
+type Replier interface {
+	// Reply posts in the event's chat, for everyone there.
+	Reply(ctx context.Context, m Message) (MessageRef, error)
+	// ReplyPrivately shows m to the event's user only: an ephemeral reply on Discord,
+	// a private chat on Telegram, a [dm] line on the console. It returns a
+	// *PrivateUnavailableError when the platform cannot reach the user privately.
+	ReplyPrivately(ctx context.Context, m Message) (MessageRef, error)
+}
+
+// Platform is what an adapter offers outside any event: notifications, reminders,
+// private boards after the opponent's move, daily puzzles.
+type Platform interface {
+	// Name is the platform name used in Events and storage ("telegram").
+	Name() string
+	// Send posts m in a chat.
+	Send(ctx context.Context, chatID string, m Message) (MessageRef, error)
+	// SendPrivate sends m to a user privately, or returns a
+	// *PrivateUnavailableError saying how the user can open a private route.
+	SendPrivate(ctx context.Context, user User, m Message) (MessageRef, error)
+	// Edit replaces a message's text and buttons (and image, where the platform can).
+	Edit(ctx context.Context, ref MessageRef, m Message) error
+	// Delete removes a message the bot sent.
+	Delete(ctx context.Context, ref MessageRef) error
+}
+
+// PrivateUnavailableError says the platform cannot reach a user privately and how
+// the user can fix that (a Telegram deep link that opens the private chat).
+type PrivateUnavailableError struct {
+	User User
+	// Hint is a sentence for the user: "Open a private chat with me: ..."
+	Hint string
+	// URL, when set, opens the private route (shown as a button).
+	URL string
+}
+
+func (e *PrivateUnavailableError) Error() string {
+	return "bot: cannot message " + e.User.Name + " privately"
+}
+
+// ErrTooLong is returned by adapters for a message over the platform's limits.
+var ErrTooLong = errors.New("bot: message too long for the platform")
+
+// DeepLinker is implemented by platforms where a link can open the private chat
+// with a start payload (Telegram: t.me/BOT?start=PAYLOAD). When the user follows
+// it, the adapter delivers a private Event with Text "/start PAYLOAD".
+type DeepLinker interface {
+	DeepLink(payload string) string
+}
