@@ -119,3 +119,10 @@ var ErrTooLong = errors.New("bot: message too long for the platform")
 type DeepLinker interface {
 	DeepLink(payload string) string
 }
+
+// Handler is what adapters call for every event; *Service implements it. Handle
+// returns when the event's replies have been sent (or failed); it never panics on
+// bad input.
+type Handler interface {
+	Handle(ctx context.Context, ev Event, r Replier)
+}
