@@ -139,6 +139,16 @@ func (g *Game) LogValue() slog.Value {
 	)
 }
 
+// String describes the game by its public facts only, so that %v never prints
+// Secrets or the whole move list.
+func (g *Game) String() string {
+	if g == nil {
+		return "<nil game>"
+	}
+	return fmt.Sprintf("game %s (%s/%s, %s, %s, %d moves, v%d)",
+		g.ID, g.Platform, g.ChatID, g.Variant, g.Status, len(g.Moves), g.Version)
+}
+
 // Clone returns a deep copy of g, so that a caller can change it without touching
 // a game that another goroutine holds.
 func (g *Game) Clone() *Game {
