@@ -119,13 +119,17 @@ func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOn
 func (p *Position) PseudoMoves(out []Move) []Move {
 	s := p.side
 	mayMove := p.v.MayMove
+	var frozen SquareSet
+	if p.v.hasAura {
+		frozen = p.Frozen(s)
+	}
 	for w := 0; w < len(p.occ[s]); w++ {
 		word := p.occ[s][w]
 		for word != 0 {
 			sq := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[sq]
-			if pc.FaceDown() || (mayMove != nil && !mayMove(p, sq)) {
+			if pc.FaceDown() || (mayMove != nil && !mayMove(p, sq)) || frozen.Has(sq) {
 				continue
 			}
 			out = p.pieceMoves(sq, pc, out, false, false)
@@ -239,6 +243,37 @@ func (p *Position) Divide(depth int) map[Move]uint64 {
 		p.Make(m)
 		out[m] = p.Perft(depth - 1)
 		p.Unmake()
+	}
+	return out
+}
+
+// Frozen returns the pieces of side s held by an enemy aura (a freeze).
+func (p *Position) Frozen(s Side) SquareSet {
+	var out SquareSet
+	if !p.v.hasAura {
+		return out
+	}
+	enemy := s.Other()
+	for _, sq := range p.occ[enemy].Squares() {
+		pc := p.board[sq]
+		k := &p.v.Kinds[pc.Kind()]
+		if k.Freeze == nil || pc.FaceDown() {
+			continue
+		}
+		var hit SquareSet
+		n := 0
+		for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
+			if t := p.board[to]; t != NoPiece && t.Side() == s {
+				hit.Add(to)
+				n++
+			}
+		}
+		if k.Freeze.OnlyLone && n != 1 {
+			continue
+		}
+		for i := range out {
+			out[i] |= hit[i]
+		}
 	}
 	return out
 }

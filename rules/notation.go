@@ -93,7 +93,10 @@ func ParseCoord(p *Position, text string) (Move, error) {
 			return m, nil // a special move written as two squares (a flip: a2a2)
 		}
 	}
-	return NullMove, p.Explain(Move{From: from, To: to})
+	if err := p.Explain(Move{From: from, To: to}); err != nil {
+		return NullMove, err
+	}
+	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now"}
 }
 
 // splitSquares splits "h2e2" or "a11b10" into two square names of board b.
@@ -153,6 +156,9 @@ func (p *Position) Explain(m Move) error {
 	}
 	if pc.FaceDown() {
 		return fail("the piece on %s lies face down and cannot move", b.Name(m.From))
+	}
+	if frozen := p.Frozen(pc.Side()); frozen.Has(m.From) {
+		return fail("the %s on %s is frozen by an enemy piece next to it and cannot move", name, b.Name(m.From))
 	}
 	if v.MayMove != nil && !v.MayMove(p, m.From) {
 		return fail("the %s on %s may not move now (it is held)", name, b.Name(m.From))

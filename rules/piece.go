@@ -151,11 +151,22 @@ type Kind struct {
 	PublicAs byte
 	// Value is a rough material value for the AI and puzzles (soldier = 1).
 	Value int
+	// Freeze, when set, is an aura: enemy pieces on the neighbouring points it names
+	// may not move (they still attack and block). The animal-chess elephant's trunk.
+	Freeze *Aura
 	// BlockWord names the blocking point in error messages: "leg", "eye".
 	BlockWord string
 	// Mating reports whether the kind can ever give check or win material on its
 	// own, for the insufficient-material rule.
 	Mating bool
+}
+
+// Aura is an effect a piece has on its neighbours, as deltas on Red's orientation.
+type Aura struct {
+	Dirs [][2]int
+	// OnlyLone: the aura acts only when exactly one enemy piece stands on its
+	// points (the trunk wraps a lone neighbour, not two).
+	OnlyLone bool
 }
 
 // Helpers that build atoms, read like Betza atoms.

@@ -438,6 +438,12 @@ func (p *Position) View(a Audience) *View {
 	}
 	for s := Red; s <= Black; s++ {
 		out.InCheck = append(out.InCheck, p.CheckedRoyals(s)...)
+		if v.hasAura {
+			frozen := p.Frozen(s)
+			for _, sq := range frozen.Squares() {
+				out.Pieces[sq].Frozen = true
+			}
+		}
 	}
 	return out
 }

@@ -26,6 +26,7 @@ type cRay struct {
 type pieceTable struct {
 	leaps []cLeap
 	rays  []cRay
+	aura  []Square // points an aura (freeze) reaches from here
 }
 
 // revLeap is a leap seen from its target: a piece on from could capture on the target
@@ -101,6 +102,18 @@ func (v *Variant) rayDirIndex(s Side, df, dr int) int {
 func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 	b := v.Board
 	t := &v.tables[v.tableIndex(k, s, sq)]
+	if f := v.Kinds[k].Freeze; f != nil {
+		v.hasAura = true
+		for _, d := range f.Dirs {
+			df, dr := d[0], d[1]
+			if s == Black {
+				df, dr = -df, -dr
+			}
+			if to := b.Step(sq, df, dr); to != NoSquare {
+				t.aura = append(t.aura, to)
+			}
+		}
+	}
 	for _, a := range v.Kinds[k].Atoms {
 		if a.From != "" && !b.InZone(a.From, s, sq) {
 			continue

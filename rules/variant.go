@@ -86,6 +86,7 @@ type Variant struct {
 	slowKinds []int        // kinds whose attacks need the forward (slow) test
 	royalKind []bool
 	hasRoyal  bool
+	hasAura   bool
 	zob       *zobrist
 	final     bool
 }
