@@ -123,11 +123,10 @@ type Game struct {
 }
 
 // LogValue implements slog.LogValuer. It logs the public facts only: never Secrets,
-// and not the move list, which can be long.
-func (g *Game) LogValue() slog.Value {
-	if g == nil {
-		return slog.StringValue("<nil game>")
-	}
+// and not the move list, which can be long. It has a value receiver so that a Game
+// logged by value is covered too (slog's JSON handler would otherwise encode every
+// field, secrets included).
+func (g Game) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("id", g.ID),
 		slog.String("platform", g.Platform),
@@ -141,10 +140,7 @@ func (g *Game) LogValue() slog.Value {
 
 // String describes the game by its public facts only, so that %v never prints
 // Secrets or the whole move list.
-func (g *Game) String() string {
-	if g == nil {
-		return "<nil game>"
-	}
+func (g Game) String() string {
 	return fmt.Sprintf("game %s (%s/%s, %s, %s, %d moves, v%d)",
 		g.ID, g.Platform, g.ChatID, g.Variant, g.Status, len(g.Moves), g.Version)
 }
