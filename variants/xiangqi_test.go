@@ -1,6 +1,10 @@
 package variants
 
 import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -36,7 +40,7 @@ func TestXiangqiPerft(t *testing.T) {
 			}
 			before := p.FEN()
 			for d, want := range c.nodes {
-				if testing.Short() && want > 100000 {
+				if (testing.Short() && want > 100_000) || (raceEnabled && want > 1_500_000) {
 					break
 				}
 				if got := p.Perft(d + 1); got != want {
@@ -64,4 +68,51 @@ func BenchmarkPerft(b *testing.B) {
 		}
 		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	})
+}
+
+// TestXiangqiPerftReference runs the positions of testdata/xiangqi-perft.txt
+// (chessprogramming.org "Chinese Chess Perft Results" and Fairy-Stockfish's
+// tests/perft.sh; every count reproduced with Fairy-Stockfish). The largest counts
+// are left to `go run ./cmd/bot perft`; see the README.
+func TestXiangqiPerftReference(t *testing.T) {
+	v := mustXiangqi(t)
+	limit := uint64(5_000_000)
+	switch {
+	case testing.Short():
+		limit = 100_000
+	case raceEnabled:
+		limit = 1_500_000
+	}
+	data, err := os.ReadFile("testdata/xiangqi-perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		if len(parts) != 3 {
+			t.Fatalf("line %d: want FEN|depth|nodes", i+1)
+		}
+		depth, _ := strconv.Atoi(parts[1])
+		want, _ := strconv.ParseUint(parts[2], 10, 64)
+		if want > limit {
+			continue
+		}
+		ran++
+		t.Run(fmt.Sprintf("line%d_depth%d", i+1, depth), func(t *testing.T) {
+			p, err := rules.NewPosition(v, parts[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Perft(depth); got != want {
+				t.Errorf("perft(%d) of %s = %d, want %d", depth, parts[0], got, want)
+			}
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no reference position ran")
+	}
 }

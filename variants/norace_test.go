@@ -1,0 +1,5 @@
+//go:build !race
+
+package variants
+
+const raceEnabled = false
