@@ -35,6 +35,6 @@
 //     show it. Show PublicFEN or a View. Position's String and LogValue are public.
 //   - Attacked ignores pins and freezes, as check does in every spec: a pinned or
 //     frozen piece still gives check.
-//   - Perft counts at the last ply without making the moves' effects visible to hooks
-//     that run after the move only (AfterMove still runs: legality may depend on it).
+//   - Perft and search take a fast path (no hooks, no stacks) only for variants that
+//     have no hooks; any hook makes every move go through Make in full.
 package rules
