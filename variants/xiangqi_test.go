@@ -54,19 +54,43 @@ func TestXiangqiPerft(t *testing.T) {
 	}
 }
 
+// BenchmarkPerft measures perft of each variant's start position at a depth that
+// takes about a second; nodes/s is the number to compare with other engines.
 func BenchmarkPerft(b *testing.B) {
+	depths := map[string]int{"xiangqi": 4}
+	for _, v := range Default().All() {
+		depth, ok := depths[v.Slug]
+		if !ok {
+			depth = 3
+		}
+		p, err := rules.NewPosition(v, v.StartFEN)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(v.Slug, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				nodes += p.Perft(depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkMoveGen measures legal move generation in a middle-game position.
+func BenchmarkMoveGen(b *testing.B) {
 	v := mustXiangqi(b)
-	p, err := rules.NewPosition(v, XiangqiStart)
+	p, err := rules.NewPosition(v, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("xiangqi/depth4", func(b *testing.B) {
+	b.Run("xiangqi", func(b *testing.B) {
 		b.ReportAllocs()
-		var nodes uint64
+		buf := make([]rules.Move, 0, 128)
 		for i := 0; i < b.N; i++ {
-			nodes += p.Perft(4)
+			buf = p.LegalMoves(buf[:0])
 		}
-		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	})
 }
 
