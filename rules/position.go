@@ -301,31 +301,22 @@ func (p *Position) LogValue() slog.Value {
 func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	v := p.v
 	n := v.Board.NumSquares()
-	// Leapers, by the reverse tables: one lookup per kind.
-	for k := range v.Kinds {
-		for _, r := range v.rev[(k*2+int(by))*n+int(sq)] {
-			pc := p.board[r.from]
-			if pc.identity() != NewPiece(k, by) || pc.FaceDown() || (r.royal && !royal) {
-				continue
-			}
-			if r.blocks[0] != NoSquare && p.board[r.blocks[0]] != NoPiece {
-				continue
-			}
-			if r.blocks[1] != NoSquare && p.board[r.blocks[1]] != NoPiece {
-				continue
-			}
-			if r.blocks[2] != NoSquare && p.board[r.blocks[2]] != NoPiece {
-				continue
-			}
-			return true
-		}
-	}
-	// Riders and hoppers: walk each line once from the target outwards.
-	for i := range v.rayDirs {
-		d := &v.rayDirs[i]
-		if d.side != by {
+	// Leapers, by the reverse tables: every leap of side by that ends on sq.
+	for _, r := range v.rev[int(by)*n+int(sq)] {
+		pc := p.board[r.from]
+		if pc.identity() != r.piece || pc.FaceDown() || (r.royal && !royal) {
 			continue
 		}
+		if r.blocks[0] != NoSquare && (p.board[r.blocks[0]] != NoPiece ||
+			(r.blocks[1] != NoSquare && (p.board[r.blocks[1]] != NoPiece ||
+				(r.blocks[2] != NoSquare && p.board[r.blocks[2]] != NoPiece)))) {
+			continue
+		}
+		return true
+	}
+	// Riders and hoppers: walk each line once from the target outwards.
+	for _, i := range v.sideRayDirs[by] {
+		d := &v.rayDirs[i]
 		cur := sq
 		for seen := 0; seen < d.depth; {
 			cur = d.back[cur]

@@ -35,7 +35,7 @@ type revLeap struct {
 	from   Square
 	blocks [maxBlocks]Square
 	royal  bool
-	kind   int8
+	piece  Piece // the attacker's identity (kind and side)
 }
 
 type revTable []revLeap
@@ -60,7 +60,7 @@ func (v *Variant) buildTables() {
 	b := v.Board
 	n := b.NumSquares()
 	v.tables = make([]pieceTable, len(v.Kinds)*2*n)
-	v.rev = make([]revTable, len(v.Kinds)*2*n)
+	v.rev = make([]revTable, 2*n)
 	v.rayDirs = nil
 	v.slowKinds = nil
 	slow := make([]bool, len(v.Kinds))
@@ -73,6 +73,10 @@ func (v *Variant) buildTables() {
 				v.buildSquare(k, s, sq, slow)
 			}
 		}
+	}
+	v.sideRayDirs = [2][]int{}
+	for i, d := range v.rayDirs {
+		v.sideRayDirs[d.side] = append(v.sideRayDirs[d.side], i)
 	}
 	for k, isSlow := range slow {
 		if isSlow {
@@ -150,8 +154,8 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			}
 			t.leaps = append(t.leaps, l)
 			if a.Mode.captures() {
-				r := &v.rev[v.tableIndex(k, s, to)]
-				*r = append(*r, revLeap{from: sq, blocks: l.blocks, royal: a.RoyalTarget, kind: int8(k)})
+				r := &v.rev[int(s)*b.NumSquares()+int(to)]
+				*r = append(*r, revLeap{from: sq, blocks: l.blocks, royal: a.RoyalTarget, piece: NewPiece(k, s)})
 			}
 		case Ride, Hop, GapHop:
 			var sqs []Square

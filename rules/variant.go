@@ -79,16 +79,17 @@ type Variant struct {
 	ValidateFEN func(p *Position) error
 
 	// Built by Finalize.
-	byLetter  [128]int8
-	tables    []pieceTable // (kind*2+side)*n + sq
-	rev       []revTable   // (kind*2+side)*n + target: leaps that reach target
-	rayDirs   []rayDir     // distinct directions of capturing rays, per side
-	slowKinds []int        // kinds whose attacks need the forward (slow) test
-	royalKind []bool
-	hasRoyal  bool
-	hasAura   bool
-	zob       *zobrist
-	final     bool
+	byLetter    [128]int8
+	tables      []pieceTable // (kind*2+side)*n + sq
+	rev         []revTable   // side*n + target: leaps of that side that reach target
+	rayDirs     []rayDir     // distinct directions of capturing rays, per side
+	sideRayDirs [2][]int     // indexes into rayDirs by attacking side
+	slowKinds   []int        // kinds whose attacks need the forward (slow) test
+	royalKind   []bool
+	hasRoyal    bool
+	hasAura     bool
+	zob         *zobrist
+	final       bool
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -196,7 +197,7 @@ func (v *Variant) Clone(slug string) *Variant {
 	}
 	c.Board = &b
 	c.final = false
-	c.tables, c.rev, c.rayDirs, c.slowKinds = nil, nil, nil, nil
+	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs = nil, nil, nil, nil, [2][]int{}
 	return &c
 }
 
