@@ -1,0 +1,583 @@
+package telegram
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/chuhe/chuhe/bot"
+)
+
+// allowedUpdates are the update kinds the adapter asks for.
+var allowedUpdates = []string{"message", "callback_query"}
+
+// pollState is owned by the polling goroutine (and by shutdown, after it).
+type pollState struct {
+	polling   bool
+	offset    int // next update id wanted
+	confirmed int // offset of the last getUpdates Telegram answered
+}
+
+// poll is the long-polling loop. Telegram forgets updates below the offset of a
+// getUpdates call, so the offset only moves past an update once it is queued
+// here; updates queued but not handled when the drain ends are left
+// unconfirmed (see confirmUpdates) and come again after a restart.
+func (a *Adapter) poll(ctx context.Context) error {
+	a.ps.polling = true
+	// getUpdates answers 409 while a webhook is set.
+	_, err := a.doFunc(ctx, 0, "deleteWebhook", func(ctx context.Context, _ int64) (*tgbotapi.APIResponse, error) {
+		return a.call(ctx, "deleteWebhook", tgbotapi.DeleteWebhookConfig{}, 0)
+	}, retry{logFailures: true})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("telegram: before polling: %w", err)
+	}
+	failures := 0
+	for ctx.Err() == nil {
+		updates, err := a.getUpdates(ctx, a.ps.offset, a.cfg.PollTimeout)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			var ae *APIError
+			errors.As(err, &ae)
+			if ae != nil && ae.Code == http.StatusUnauthorized {
+				return fmt.Errorf("telegram: the token was refused: %w", err)
+			}
+			failures++
+			wait := backoff(failures)
+			if ae != nil && ae.RetryAfter > 0 {
+				wait = ae.RetryAfter
+			}
+			a.log.Warn("telegram: getUpdates failed; retrying", "err", err, "wait", wait)
+			if a.clock.Sleep(ctx, wait) != nil {
+				break
+			}
+			continue
+		}
+		failures = 0
+		for _, u := range updates {
+			if u.UpdateID < a.ps.offset {
+				continue
+			}
+			if err := a.dispatch(ctx, u); err != nil {
+				break // ctx ended: u stays unconfirmed
+			}
+			a.ps.offset = u.UpdateID + 1
+		}
+	}
+	return nil
+}
+
+func (a *Adapter) getUpdates(ctx context.Context, offset int, wait time.Duration) ([]tgbotapi.Update, error) {
+	cfg := tgbotapi.UpdateConfig{Offset: offset, Timeout: int(wait / time.Second), AllowedUpdates: allowedUpdates}
+	if wait == 0 {
+		cfg.Limit = 1
+	}
+	resp, err := a.call(ctx, "getUpdates", cfg, wait)
+	if err != nil {
+		return nil, err
+	}
+	a.ps.confirmed = offset
+	var updates []tgbotapi.Update
+	if err := decode(resp, &updates); err != nil {
+		return nil, &APIError{Method: "getUpdates", Err: fmt.Errorf("reading updates: %w", err)}
+	}
+	return updates, nil
+}
+
+// confirmUpdates tells Telegram, after the drain, which updates were handled:
+// everything below the oldest one still pending.
+func (a *Adapter) confirmUpdates() {
+	if !a.ps.polling {
+		return
+	}
+	offset := a.ps.offset
+	a.mu.Lock()
+	for id := range a.pending {
+		offset = min(offset, id)
+	}
+	n := len(a.pending)
+	a.mu.Unlock()
+	if n > 0 {
+		a.log.Warn("telegram: events left unhandled at shutdown; Telegram will deliver them again", "count", n)
+	}
+	if offset <= a.ps.confirmed {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), min(a.cfg.RequestTimeout, 5*time.Second))
+	defer cancel()
+	if _, err := a.getUpdates(ctx, offset, 0); err != nil {
+		a.log.Warn("telegram: could not confirm the last updates; some may come again", "err", err)
+	}
+}
+
+// dispatch queues an update on its chat's event lane.
+func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) error {
+	chat, ok := updateChat(u)
+	if !ok {
+		return nil
+	}
+	a.mu.Lock()
+	a.pending[u.UpdateID] = true
+	a.mu.Unlock()
+	err := a.in.submit(ctx, chat, func() {
+		if a.work.Err() != nil {
+			return // the drain is over: leave it pending, unconfirmed
+		}
+		a.handleUpdate(u)
+		a.mu.Lock()
+		delete(a.pending, u.UpdateID)
+		a.mu.Unlock()
+	})
+	if err != nil {
+		a.mu.Lock()
+		delete(a.pending, u.UpdateID)
+		a.mu.Unlock()
+	}
+	return err
+}
+
+func updateChat(u tgbotapi.Update) (int64, bool) {
+	switch {
+	case u.Message != nil && u.Message.Chat != nil:
+		return u.Message.Chat.ID, true
+	case u.CallbackQuery != nil && u.CallbackQuery.Message != nil && u.CallbackQuery.Message.Chat != nil:
+		return u.CallbackQuery.Message.Chat.ID, true
+	case u.CallbackQuery != nil && u.CallbackQuery.From != nil:
+		return u.CallbackQuery.From.ID, true
+	}
+	return 0, false
+}
+
+func (a *Adapter) handleUpdate(u tgbotapi.Update) {
+	ctx := a.work
+	defer func() {
+		if p := recover(); p != nil {
+			a.log.Error("telegram: handler panicked", "update", u.UpdateID, "panic", fmt.Sprint(p))
+		}
+	}()
+	var ev bot.Event
+	var ok bool
+	switch {
+	case u.Message != nil:
+		if m := u.Message; m.MigrateToChatID != 0 && m.Chat != nil {
+			a.migrate(m.Chat.ID, m.MigrateToChatID)
+			return
+		}
+		ev, ok = a.messageEvent(ctx, u.Message)
+	case u.CallbackQuery != nil:
+		ev, ok = a.callbackEvent(ctx, u.CallbackQuery)
+	}
+	if !ok {
+		return
+	}
+	chat, _ := strconv.ParseInt(ev.ChatID, 10, 64)
+	a.handler.Handle(ctx, ev, &replier{a: a, ev: ev, chat: chat})
+}
+
+// commandRE matches "/cmd", "/cmd@SomeBot" and their arguments.
+var commandRE = regexp.MustCompile(`(?s)^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(\s.*)?$`)
+
+func (a *Adapter) messageEvent(ctx context.Context, m *tgbotapi.Message) (bot.Event, bool) {
+	if m.From == nil || m.From.IsBot || m.Chat == nil || m.Text == "" {
+		// Other bots (and anonymous admins, who write as GroupAnonymousBot),
+		// photos and stickers: nothing to play.
+		return bot.Event{}, false
+	}
+	a.rememberUser(m.From)
+	private := m.Chat.Type == "private"
+	ev := bot.Event{
+		Platform:  "telegram",
+		ChatID:    idString(m.Chat.ID),
+		Private:   private,
+		User:      userOf(m.From),
+		MessageID: strconv.Itoa(m.MessageID),
+		At:        a.clock.Now(),
+		Addressed: private,
+	}
+	text := m.Text
+	command := ""
+	if sm := commandRE.FindStringSubmatch(text); sm != nil {
+		if sm[2] != "" && !strings.EqualFold(sm[2], a.self.UserName) {
+			return bot.Event{}, false // /cmd@OtherBot
+		}
+		command = sm[1]
+		text = "/" + sm[1] + sm[3]
+		ev.Addressed = true
+	}
+	mentioned := false
+	for _, e := range m.Entities {
+		switch e.Type {
+		case "mention":
+			name := strings.TrimPrefix(entityText(m.Text, e), "@")
+			if strings.EqualFold(name, a.self.UserName) {
+				mentioned = true
+				continue
+			}
+			if u, ok := a.knownUser(name); ok {
+				ev.Mentions = append(ev.Mentions, u)
+			}
+		case "text_mention":
+			if e.User != nil && e.User.ID != a.self.ID {
+				a.rememberUser(e.User)
+				ev.Mentions = append(ev.Mentions, userOf(e.User))
+			}
+		}
+	}
+	if mentioned {
+		ev.Addressed = true
+		if command == "" {
+			text = stripMention(text, a.self.UserName)
+		}
+	}
+	if r := m.ReplyToMessage; r != nil && r.From != nil && r.From.ID == a.self.ID {
+		ev.ReplyTo = strconv.Itoa(r.MessageID)
+		ev.Addressed = true
+	}
+	if private && command == "start" {
+		text = a.restorePayload(text)
+	}
+	ev.Text = text
+	switch {
+	case private:
+		ev.Admin = true
+	case command != "":
+		ev.Admin = a.isAdmin(ctx, m.Chat.ID, m.From.ID)
+	}
+	return ev, true
+}
+
+// stripMention removes a leading "@bot" (and the separator after it), so that
+// "@ChuheBot h2e2" reaches the service as "h2e2".
+func stripMention(text, bot string) string {
+	t := strings.TrimLeft(text, " ")
+	if len(t) > len(bot) && t[0] == '@' && strings.EqualFold(t[1:1+len(bot)], bot) {
+		return strings.TrimLeft(t[1+len(bot):], " ,:")
+	}
+	if len(t) == len(bot)+1 && strings.EqualFold(t[1:], bot) {
+		return ""
+	}
+	return text
+}
+
+// restorePayload turns "/start k…" back into the payload DeepLink stored.
+func (a *Adapter) restorePayload(text string) string {
+	cmd, arg, ok := strings.Cut(text, " ")
+	if !ok || !strings.HasPrefix(arg, "k") {
+		return text
+	}
+	if v, ok := a.payloads.value(strings.TrimSpace(arg)); ok {
+		return cmd + " " + v
+	}
+	return text
+}
+
+// entityText is the part of text an entity covers; Telegram counts offsets in
+// UTF-16 code units.
+func entityText(text string, e tgbotapi.MessageEntity) string {
+	u := utf16.Encode([]rune(text))
+	if e.Offset < 0 || e.Length <= 0 || e.Offset+e.Length > len(u) {
+		return ""
+	}
+	return string(utf16.Decode(u[e.Offset : e.Offset+e.Length]))
+}
+
+func userOf(u *tgbotapi.User) bot.User {
+	name := u.FirstName
+	if u.UserName != "" {
+		name = "@" + u.UserName
+	}
+	if name == "" {
+		name = "user " + idString(u.ID)
+	}
+	return bot.User{ID: idString(u.ID), Name: name}
+}
+
+func (a *Adapter) rememberUser(u *tgbotapi.User) {
+	if u.UserName == "" {
+		return
+	}
+	a.mu.Lock()
+	a.users.put(strings.ToLower(u.UserName), userOf(u))
+	a.mu.Unlock()
+}
+
+// knownUser resolves an @username to a user the bot has seen: the Bot API has no
+// lookup by username.
+func (a *Adapter) knownUser(name string) (bot.User, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.users.get(strings.ToLower(name))
+}
+
+const expiredButton = "This button is from before a restart. Please use the newest board, or type the command."
+
+func (a *Adapter) callbackEvent(ctx context.Context, q *tgbotapi.CallbackQuery) (bot.Event, bool) {
+	if q.From == nil {
+		return bot.Event{}, false
+	}
+	data, known := a.buttonData(q.Data)
+	// Every callback query is answered, so the button stops spinning; before
+	// handling, so a slow send cannot make Telegram give up on it.
+	notice := ""
+	if !known && q.Data != buttonPrefix {
+		notice = expiredButton
+	}
+	a.answer(ctx, q.ID, notice)
+	if !known || q.Message == nil || q.Message.Chat == nil || data == "" {
+		return bot.Event{}, false
+	}
+	a.rememberUser(q.From)
+	private := q.Message.Chat.Type == "private"
+	ev := bot.Event{
+		Platform:  "telegram",
+		ChatID:    idString(q.Message.Chat.ID),
+		Private:   private,
+		User:      userOf(q.From),
+		Button:    data,
+		ReplyTo:   strconv.Itoa(q.Message.MessageID),
+		Addressed: true,
+		At:        a.clock.Now(),
+		Admin:     private,
+	}
+	if !private {
+		ev.Admin = a.isAdmin(ctx, q.Message.Chat.ID, q.From.ID)
+	}
+	return ev, true
+}
+
+func (a *Adapter) answer(ctx context.Context, id, text string) {
+	_, _ = a.do(ctx, 0, "answerCallbackQuery", func(int64) tgbotapi.Chattable {
+		return tgbotapi.CallbackConfig{CallbackQueryID: id, Text: text}
+	}, retry{attempts: 3, logFailures: true})
+}
+
+// adminCache remembers getChatMember answers for a while.
+type adminCache struct {
+	ttl time.Duration
+	mu  sync.Mutex
+	m   *fifo[[2]int64, adminEntry]
+}
+
+type adminEntry struct {
+	admin   bool
+	expires time.Time
+}
+
+func newAdminCache(ttl time.Duration, n int) *adminCache {
+	return &adminCache{ttl: ttl, m: newFIFO[[2]int64, adminEntry](n)}
+}
+
+// isAdmin asks Telegram whether the user is the group's creator or an
+// administrator. An error counts as "no" and is not cached.
+func (a *Adapter) isAdmin(ctx context.Context, chat, user int64) bool {
+	now := a.clock.Now()
+	key := [2]int64{chat, user}
+	a.admins.mu.Lock()
+	e, ok := a.admins.m.get(key)
+	a.admins.mu.Unlock()
+	if ok && now.Before(e.expires) {
+		return e.admin
+	}
+	resp, err := a.do(ctx, chat, "getChatMember", func(chat int64) tgbotapi.Chattable {
+		return tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chat, UserID: user}}
+	}, retry{attempts: 2, logFailures: true})
+	var member tgbotapi.ChatMember
+	if err == nil {
+		err = decode(resp, &member)
+	}
+	if err != nil {
+		return false
+	}
+	admin := member.IsCreator() || member.IsAdministrator()
+	a.admins.mu.Lock()
+	a.admins.m.put(key, adminEntry{admin: admin, expires: now.Add(a.admins.ttl)})
+	a.admins.mu.Unlock()
+	return admin
+}
+
+// replier answers one event.
+type replier struct {
+	a    *Adapter
+	ev   bot.Event
+	chat int64
+}
+
+// Reply posts in the event's chat.
+func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	return r.a.send(ctx, r.chat, m)
+}
+
+// ReplyPrivately is a message in the user's private chat with the bot: the
+// same chat for a private event, a direct message for a group event (or a
+// *bot.PrivateUnavailableError when the user never started the bot).
+func (r *replier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	if r.ev.Private {
+		return r.a.send(ctx, r.chat, m)
+	}
+	return r.a.SendPrivate(ctx, r.ev.User, m)
+}
+
+// runWebhook registers the webhook and, with Listen set, serves it until ctx ends.
+func (a *Adapter) runWebhook(ctx context.Context) error {
+	allowed, _ := json.Marshal(allowedUpdates)
+	params := tgbotapi.Params{
+		"url":             a.cfg.Webhook.URL,
+		"secret_token":    a.secret,
+		"allowed_updates": string(allowed),
+	}
+	_, err := a.doFunc(ctx, 0, "setWebhook", func(ctx context.Context, _ int64) (*tgbotapi.APIResponse, error) {
+		return a.callRaw(ctx, "setWebhook", params)
+	}, retry{logFailures: true})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("telegram: setWebhook: %w", err)
+	}
+	if a.cfg.Webhook.Listen == "" {
+		<-ctx.Done()
+		return nil
+	}
+	path := "/"
+	if u, err := url.Parse(a.cfg.Webhook.URL); err == nil && u.Path != "" {
+		path = u.Path
+	}
+	mux := http.NewServeMux()
+	mux.Handle(path, a.WebhookHandler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	ln, err := net.Listen("tcp", a.cfg.Webhook.Listen)
+	if err != nil {
+		return fmt.Errorf("telegram: webhook listen: %w", err)
+	}
+	a.log.Info("telegram: serving the webhook", "listen", ln.Addr().String(), "path", path)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("telegram: webhook server: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.DrainTimeout)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	return nil
+}
+
+const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		http.Error(w, "POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	if a.secret == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get(secretHeader)), []byte(a.secret)) != 1 {
+		a.log.Warn("telegram: webhook request without the right secret token", "remote", r.RemoteAddr)
+		http.Error(w, "forbidden", http.StatusUnauthorized)
+		return
+	}
+	var u tgbotapi.Update
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&u); err != nil {
+		http.Error(w, "bad update", http.StatusBadRequest)
+		return
+	}
+	a.mu.Lock()
+	_, dup := a.seen.get(u.UpdateID)
+	a.seen.put(u.UpdateID, true)
+	a.mu.Unlock()
+	if dup {
+		w.WriteHeader(http.StatusOK) // Telegram delivered it again; it is handled already
+		return
+	}
+	if err := a.dispatch(r.Context(), u); err != nil {
+		a.mu.Lock()
+		a.seen.put(u.UpdateID, false)
+		a.mu.Unlock()
+		// Telegram retries a failed delivery later.
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+// registerCommands sets the command menu, per language. Failures are logged:
+// the bot works without a menu.
+func (a *Adapter) registerCommands(ctx context.Context) {
+	cmds := a.cfg.Commands
+	if len(cmds) == 0 {
+		return
+	}
+	langs := map[string]bool{}
+	for _, c := range cmds {
+		for l := range c.Help {
+			if l != "" {
+				langs[l] = true
+			}
+		}
+	}
+	order := []string{""}
+	for l := range langs {
+		order = append(order, l)
+	}
+	slices.Sort(order[1:])
+	for _, lang := range order {
+		list := commandList(cmds, lang)
+		if len(list) == 0 {
+			continue
+		}
+		_, err := a.do(ctx, 0, "setMyCommands", func(int64) tgbotapi.Chattable {
+			return tgbotapi.SetMyCommandsConfig{Commands: list, LanguageCode: lang}
+		}, retry{attempts: 3, logFailures: true})
+		if err != nil && ctx.Err() == nil {
+			a.log.Warn("telegram: the command menu was not registered", "language", lang, "err", err)
+		}
+	}
+}
+
+// commandList is the menu in one language ("" is the default: English, or
+// whatever a command has).
+func commandList(cmds []Command, lang string) []tgbotapi.BotCommand {
+	var out []tgbotapi.BotCommand
+	for _, c := range cmds {
+		if !commandNameRE.MatchString(c.Name) {
+			continue
+		}
+		help, ok := c.Help[lang]
+		if !ok {
+			help, ok = c.Help["en"]
+		}
+		if !ok {
+			help, ok = c.Help[""]
+		}
+		if !ok {
+			for _, h := range c.Help {
+				help = h
+				break
+			}
+		}
+		help = strings.TrimSpace(help)
+		if utf16Len(help) < 3 {
+			help = "/" + c.Name + " " + help
+		}
+		help, _ = cut(help, 256)
+		out = append(out, tgbotapi.BotCommand{Command: c.Name, Description: help})
+	}
+	return out
+}
