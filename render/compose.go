@@ -1,0 +1,167 @@
+package render
+
+// This file is the hot path: every image is its board's cached background with
+// cached sprites copied on top. Nothing here draws with gg.
+
+import (
+	"image"
+	"math"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// Draw returns the image of the view, seen from r's perspective. It draws only
+// what the view holds: a piece whose identity the view hides is a plain back.
+// The image is new and belongs to the caller.
+func (r *Renderer) Draw(v *rules.View) (*image.Paletted, error) {
+	if err := checkView(v); err != nil {
+		return nil, err
+	}
+	bg, err := r.background(v.Board)
+	if err != nil {
+		return nil, err
+	}
+	dst := image.NewPaletted(bg.img.Rect, bg.img.Palette)
+	r.compose(dst, bg, v)
+	return dst, nil
+}
+
+// compose copies the background of v's board into dst (which has its size) and
+// the view's marks and pieces on top.
+func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
+	c := r.c
+	l := bg.l
+	b := v.Board
+	copy(dst.Pix, bg.img.Pix)
+	d := l.discDiameter()
+	unit := int(l.s)
+
+	at := func(sq rules.Square) (int, int, bool) {
+		if !b.Exists(sq) {
+			return 0, 0, false
+		}
+		x, y := l.center(sq)
+		return int(math.Round(x)), int(math.Round(y)), true
+	}
+
+	// Last move: brackets under the pieces.
+	mark := c.getSprite(spriteKey{kind: spriteLastMove, size: unit, cells: l.cells})
+	for _, sq := range [...]rules.Square{v.LastFrom, v.LastTo} {
+		if x, y, ok := at(sq); ok {
+			c.blit(dst, mark, x, y)
+		}
+	}
+
+	// Pieces. A stack shows the pressed piece small at the lower left and the
+	// piece on top of it small at the upper right, overlapping it.
+	small := int(math.Round(float64(d)*0.78)) &^ 1
+	so := int(math.Round(float64(d) * 0.17))
+	for i, p := range v.Pieces {
+		if p == nil {
+			continue
+		}
+		x, y, ok := at(rules.Square(i))
+		if !ok {
+			continue
+		}
+		if p.Pressed != nil {
+			c.blit(dst, c.getSprite(r.pieceKey(p.Pressed, small)), x-so, y+so)
+			r.badges(dst, p.Pressed, small, x-so, y+so)
+			c.blit(dst, c.getSprite(r.pieceKey(p, small)), x+so, y-so)
+			r.badges(dst, p, small, x+so, y-so)
+			continue
+		}
+		c.blit(dst, c.getSprite(r.pieceKey(p, d)), x, y)
+		r.badges(dst, p, d, x, y)
+	}
+
+	// Generals in check.
+	if len(v.InCheck) > 0 {
+		ring := c.getSprite(spriteKey{kind: spriteCheck, size: d})
+		for _, sq := range v.InCheck {
+			if x, y, ok := at(sq); ok {
+				c.blit(dst, ring, x, y)
+			}
+		}
+	}
+}
+
+// pieceKey is the look of p as a disc of diameter d. Only what the view says
+// goes in: with Letter 0 the identity is hidden, and so is any glyph.
+func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
+	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown}
+	if p.Letter == 0 {
+		k.down = true // a piece of unknown identity shows its back
+		return k
+	}
+	first, second := p.Glyph, p.Simple
+	if r.c.opts.Simplified {
+		first, second = second, first
+	}
+	switch {
+	case first != "":
+		k.text = first
+	case second != "":
+		k.text = second
+	default:
+		k.text = string(rune(p.Letter))
+	}
+	return k
+}
+
+func (r *Renderer) badges(dst *image.Paletted, p *rules.ViewPiece, d, x, y int) {
+	if p.Frozen {
+		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteFrozen, size: d}), x, y)
+	}
+	if p.Pinned {
+		// Both badges at once: the pin goes to the lower right.
+		k := spriteKey{kind: spritePinned, size: d}
+		if p.Frozen {
+			r.c.blit(dst, r.c.getSprite(k), x, y+int(math.Round(float64(d)*0.72)))
+			return
+		}
+		r.c.blit(dst, r.c.getSprite(k), x, y)
+	}
+}
+
+// blit copies sprite sp anchored at pixel (x, y) onto dst, clipped to dst.
+func (c *shared) blit(dst *image.Paletted, sp *sprite, x, y int) {
+	w, h := dst.Rect.Dx(), dst.Rect.Dy()
+	rgb := c.q.rgb
+	for j := range sp.rows {
+		yy := y + sp.oy + j
+		if yy < 0 || yy >= h {
+			continue
+		}
+		row := dst.Pix[yy*dst.Stride : yy*dst.Stride+w]
+		sr := &sp.rows[j]
+		x0 := x + sp.ox
+		for _, s := range sr.spans {
+			xs := x0 + s.x
+			idx := s.idx
+			if xs < 0 {
+				if -xs >= len(idx) {
+					continue
+				}
+				idx = idx[-xs:]
+				xs = 0
+			}
+			if xs >= w {
+				continue
+			}
+			copy(row[xs:], idx)
+		}
+		for _, p := range sr.parts {
+			xx := x0 + p.x
+			if xx < 0 || xx >= w {
+				continue
+			}
+			under := rgb[row[xx]]
+			ia := 255 - p.a
+			rr := p.r + (uint32(under[0])*ia+127)/255
+			gg := p.g + (uint32(under[1])*ia+127)/255
+			bb := p.b + (uint32(under[2])*ia+127)/255
+			row[xx] = c.q.index(min(rr, 255), min(gg, 255), min(bb, 255))
+		}
+	}
+}
