@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -52,6 +53,8 @@ type Bolt struct {
 	done   chan struct{} // closed when the committer has drained writes
 
 	backups *backupServer // nil unless Options.ServeBackups
+
+	commits atomic.Uint64 // transactions committed by the committer, for benchmarks
 }
 
 // Open opens (or creates, with owner-only permissions) the data file at path,
@@ -313,6 +316,8 @@ func (s *Bolt) commit(batch []writeReq) {
 		}
 		if err != nil {
 			err = fmt.Errorf("storage: commit: %w", err)
+		} else {
+			s.commits.Add(1)
 		}
 		for i, r := range batch {
 			if errs[i] != nil {

@@ -85,8 +85,8 @@ func loadGame(tx *bolt.Tx, gk []byte) (*Game, error) {
 	}
 	c := tx.Bucket(bucketMoves).Cursor()
 	for k, v := c.Seek(gk); k != nil && bytes.HasPrefix(k, gk); k, v = c.Next() {
-		var mv MoveRecord
-		if err := json.Unmarshal(v, &mv); err != nil {
+		mv, err := decodeMove(v)
+		if err != nil {
 			return nil, fmt.Errorf("decode game %d move %d: %w", idFromKey(gk), len(g.Moves), err)
 		}
 		g.Moves = append(g.Moves, mv)
