@@ -1,0 +1,147 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
+)
+
+// runPGN is `bot pgn FILE|DIR...`: it replays every xiangqi record of the files
+// (a directory means every *.pgn file below it) and prints one line per record:
+//
+//	FILE: ok N moves RESULT
+//	FILE: error at move N (TEXT): REASON
+//
+// A file with several games names them FILE#1, FILE#2, .... It returns an error
+// (so the command exits non-zero) when any record failed.
+func runPGN(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: bot pgn FILE|DIR...")
+		return errors.New("pgn: no files given")
+	}
+	v, ok := variants.Default().Get("xiangqi")
+	if !ok {
+		return errors.New("pgn: xiangqi is not registered")
+	}
+	files, err := pgnFiles(args)
+	if err != nil {
+		return err
+	}
+	records, failed := 0, 0
+	for _, name := range files {
+		lines, bad := replayFile(v, name)
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+		records += len(lines)
+		failed += bad
+	}
+	if failed > 0 {
+		return fmt.Errorf("pgn: %d of %d records failed", failed, records)
+	}
+	return nil
+}
+
+// pgnFiles expands directories into their *.pgn files, sorted; files named on the
+// command line are kept whatever their name.
+func pgnFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("pgn: %w", err)
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("pgn: %w", err)
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// replayFile replays each game of one file and returns its report lines and the
+// number of records that failed.
+func replayFile(v *rules.Variant, name string) ([]string, int) {
+	f, err := os.Open(name)
+	if err != nil {
+		return []string{fmt.Sprintf("%s: error: %v", name, err)}, 1
+	}
+	defer f.Close()
+	games, err := rules.ReadPGN(f)
+	if err != nil {
+		return []string{fmt.Sprintf("%s: error: %v", name, err)}, 1
+	}
+	if len(games) == 0 {
+		return []string{fmt.Sprintf("%s: error: no game found", name)}, 1
+	}
+	var lines []string
+	failed := 0
+	for i, pg := range games {
+		label := name
+		if len(games) > 1 {
+			label = fmt.Sprintf("%s#%d", name, i+1)
+		}
+		r, err := pg.ReplayDetail(v)
+		var me *rules.PGNMoveError
+		var fe *rules.FENError
+		switch {
+		case errors.As(err, &me):
+			lines = append(lines, fmt.Sprintf("%s: error at move %d (%s): %s", label, me.Index, me.Text, me.Reason))
+			failed++
+		case errors.As(err, &fe):
+			lines = append(lines, fmt.Sprintf("%s: error in the start position: bad FEN: %s", label, fe.Reason))
+			failed++
+		case err != nil:
+			lines = append(lines, fmt.Sprintf("%s: error: %v", label, err))
+			failed++
+		default:
+			result := pg.Result
+			if result == "" {
+				result = "*"
+			}
+			line := fmt.Sprintf("%s: ok %d moves %s", label, len(pg.Moves), result)
+			if r.RulesEnd > 0 {
+				// Legal, but our automatic rules would have stopped the game earlier.
+				line += fmt.Sprintf(" (our rules end it after move %d: %s)", r.RulesEnd, describeOutcome(r.RulesOutcome))
+			}
+			lines = append(lines, line)
+		}
+	}
+	return lines, failed
+}
+
+// describeOutcome says how a game ended, in a few words.
+func describeOutcome(o rules.Outcome) string {
+	switch {
+	case !o.Over:
+		return "not over"
+	case o.Draw:
+		return "draw by " + string(o.Reason)
+	case o.Winner == rules.Red:
+		return "Red wins by " + string(o.Reason)
+	}
+	return "Black wins by " + string(o.Reason)
+}
