@@ -252,3 +252,60 @@ func TestBackupData(t *testing.T) {
 		}
 	})
 }
+
+// TestOpenDuringRestore starts a bot while a restore holds the data file: the Open
+// that waited for the lock must end up on the restored file, not on the old one
+// that the restore unlinked.
+func TestOpenDuringRestore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	data := filepath.Join(dir, "chuhe.db")
+	backup := filepath.Join(dir, "backup.db")
+
+	s := mustOpenAt(t, data, nil)
+	addGames(t, s, "c", 2, 1)
+	if _, err := s.BackupFile(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	addGames(t, s, "c", 3, 1) // only in the old file
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Restore's steps, with an Open squeezed in while the lock is held.
+	unlock, err := lockFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := make(chan *Bolt, 1)
+	go func() {
+		st, err := Open(data, &Options{LockTimeout: 10 * time.Second, Logger: quietLogger()})
+		if err != nil {
+			t.Error(err)
+		}
+		opened <- st
+	}()
+	// Give Open time to block on the old file's lock; if it has not got there yet,
+	// it opens the new file directly, which is right too.
+	time.Sleep(50 * time.Millisecond)
+	src, err := os.ReadFile(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writeFileAtomic(data, func(f *os.File) (int64, error) {
+		n, err := f.Write(src)
+		return int64(n), err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	st := <-opened
+	if st == nil {
+		t.FailNow()
+	}
+	defer st.Close()
+	gs, err := st.GamesInChat(ctx, "tg", "c", false)
+	if err != nil || len(gs) != 2 {
+		t.Errorf("the bot sees %d games (%v), want the backup's 2", len(gs), err)
+	}
+}

@@ -32,7 +32,7 @@ type Options struct {
 	// MaxBatch caps how many writes share one commit. Default 512.
 	MaxBatch int
 	// ServeBackups makes Open listen on SocketPath(path), so that BackupData run by
-	// another process (`chuhe backup -o FILE`) can take a hot backup of this store.
+	// another process (`go run ./cmd/bot backup -o FILE`) can take a hot backup of this store.
 	ServeBackups bool
 }
 
@@ -186,6 +186,10 @@ func tightenMode(path string, log *slog.Logger) error {
 	}
 	return nil
 }
+
+// stamp is the time for CreatedAt and UpdatedAt: in UTC and without a monotonic
+// reading, so that a record the store hands back equals the record read later.
+func (s *Bolt) stamp() time.Time { return s.now().UTC() }
 
 // Path is the data file's path.
 func (s *Bolt) Path() string { return s.path }

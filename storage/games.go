@@ -202,7 +202,7 @@ func (s *Bolt) CreateGame(ctx context.Context, g *Game) error {
 	if err := g.validate(); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
-	now := s.now()
+	now := s.stamp()
 	var out *Game
 	err := s.write(ctx, func(tx *bolt.Tx) error {
 		seq, err := tx.Bucket(bucketGames).NextSequence()
@@ -305,7 +305,7 @@ func (s *Bolt) modifyGame(ctx context.Context, id string, expectVersion uint64, 
 		// The id and the version are the store's, whatever change did.
 		g.ID = old.ID
 		g.Version = old.Version + 1
-		g.UpdatedAt = s.now()
+		g.UpdatedAt = s.stamp()
 		if err := putGame(tx, gk, old, g); err != nil {
 			return err
 		}

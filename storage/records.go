@@ -78,7 +78,7 @@ func (s *Bolt) PutChat(ctx context.Context, c *Chat) error {
 		return fmt.Errorf("put chat: %w", err)
 	}
 	rec := *c
-	rec.UpdatedAt = s.now()
+	rec.UpdatedAt = s.stamp()
 	err := s.write(ctx, func(tx *bolt.Tx) error {
 		return putJSON(tx, bucketChats, pairKey(c.Platform, c.ChatID), &rec)
 	})
@@ -96,7 +96,7 @@ func (s *Bolt) UpdateChat(ctx context.Context, platform, chatID string, fn func(
 	}
 	c, err := update(ctx, s, bucketChats, pairKey(platform, chatID),
 		func() *Chat { return &Chat{Platform: platform, ChatID: chatID} },
-		func(c *Chat) { c.Platform, c.ChatID, c.UpdatedAt = platform, chatID, s.now() },
+		func(c *Chat) { c.Platform, c.ChatID, c.UpdatedAt = platform, chatID, s.stamp() },
 		fn)
 	if err != nil {
 		return nil, fmt.Errorf("update chat %s/%s: %w", platform, chatID, err)
@@ -141,7 +141,7 @@ func (s *Bolt) PutUser(ctx context.Context, u *User) error {
 		return fmt.Errorf("put user: %w", err)
 	}
 	rec := *u
-	rec.UpdatedAt = s.now()
+	rec.UpdatedAt = s.stamp()
 	err := s.write(ctx, func(tx *bolt.Tx) error {
 		return putJSON(tx, bucketUsers, pairKey(u.Platform, u.UserID), &rec)
 	})
@@ -159,7 +159,7 @@ func (s *Bolt) UpdateUser(ctx context.Context, platform, userID string, fn func(
 	}
 	u, err := update(ctx, s, bucketUsers, pairKey(platform, userID),
 		func() *User { return &User{Platform: platform, UserID: userID} },
-		func(u *User) { u.Platform, u.UserID, u.UpdatedAt = platform, userID, s.now() },
+		func(u *User) { u.Platform, u.UserID, u.UpdatedAt = platform, userID, s.stamp() },
 		fn)
 	if err != nil {
 		return nil, fmt.Errorf("update user %s/%s: %w", platform, userID, err)
@@ -190,7 +190,7 @@ func (s *Bolt) UpdatePuzzleScore(ctx context.Context, platform, chatID, userID s
 	p, err := update(ctx, s, bucketPuzzle, indexKey(platform, chatID, []byte(userID)),
 		func() *PuzzleScore { return &PuzzleScore{Platform: platform, ChatID: chatID, UserID: userID} },
 		func(p *PuzzleScore) {
-			p.Platform, p.ChatID, p.UserID, p.UpdatedAt = platform, chatID, userID, s.now()
+			p.Platform, p.ChatID, p.UserID, p.UpdatedAt = platform, chatID, userID, s.stamp()
 		},
 		fn)
 	if err != nil {

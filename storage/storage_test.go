@@ -702,3 +702,27 @@ func TestConcurrentReadersAndWriters(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestPanicInMutateRollsBack(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpen(t, nil)
+	g := &Game{Platform: "t", ChatID: "c", Status: StatusActive}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.AppendMove(ctx, g.ID, 1, MoveRecord{Text: "a0a1"}, func(g *Game) error {
+		g.Status = StatusFinished
+		panic("bug in the bot")
+	})
+	if err == nil || !strings.Contains(err.Error(), "bug in the bot") {
+		t.Fatalf("AppendMove with a panicking mutate = %v", err)
+	}
+	got, err := s.Game(ctx, g.ID)
+	if err != nil || got.Version != 1 || len(got.Moves) != 0 || got.Status != StatusActive {
+		t.Errorf("after a panic: %v, %v", got, err)
+	}
+	// The committer survived.
+	if _, err := s.AppendMove(ctx, g.ID, 1, MoveRecord{Text: "a0a1"}, nil); err != nil {
+		t.Error(err)
+	}
+}
