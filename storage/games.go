@@ -293,7 +293,7 @@ func (s *Bolt) modifyGame(ctx context.Context, id string, expectVersion uint64, 
 			return clean(err)
 		}
 		if old.Version != expectVersion {
-			return clean(fmt.Errorf("game %s is at version %d, not %d: %w", id, old.Version, expectVersion, ErrConflict))
+			return clean(fmt.Errorf("game %s: stored version %d, expected %d: %w", id, old.Version, expectVersion, ErrConflict))
 		}
 		g, err := change(old.Clone())
 		if err != nil {
