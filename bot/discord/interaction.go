@@ -1,0 +1,272 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chuhe/chuhe/bot"
+)
+
+// ackTimeout bounds the first response to an interaction; Discord drops the
+// interaction 3 seconds after it was made.
+const ackTimeout = 3 * time.Second
+
+// privateNote replaces a public "thinking..." placeholder when the answer to a
+// command turned out to be private; it says nothing about the answer.
+const privateNote = "🔒 Answered privately."
+
+func (a *Adapter) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	ctx, ok := a.begin()
+	if !ok {
+		return
+	}
+	defer a.end()
+	i := ic.Interaction
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		a.command(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		a.component(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		a.autocomplete(ctx, i)
+	}
+}
+
+// ack sends the first response at once, before the service does any work.
+func (a *Adapter) ack(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	actx, cancel := context.WithTimeout(ctx, ackTimeout)
+	defer cancel()
+	if err := a.s.InteractionRespond(i, resp, discordgo.WithContext(actx)); err != nil {
+		if ctx.Err() == nil { // not shutting down
+			a.log.Error("acknowledge interaction", "interaction", i.ID, "type", resp.Type, "err", err)
+		}
+		return fmt.Errorf("discord: acknowledge interaction %s: %w", i.ID, err)
+	}
+	return nil
+}
+
+// command defers the response ("Chuhe is thinking...", ephemeral for private
+// commands), lets the service handle "/name args" and cleans up after it.
+func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
+	data := i.ApplicationCommandData()
+	cmd := a.byName[data.Name]
+	private := cmd != nil && cmd.Private
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if private {
+		resp.Data = &discordgo.InteractionResponseData{Flags: ephemeral}
+	}
+	if err := a.ack(ctx, i, resp); err != nil {
+		return
+	}
+	ev := a.interactionEvent(i)
+	ev.Text, ev.Mentions = commandText(cmd, data)
+	mode := loadingPublic
+	if private {
+		mode = loadingEphemeral
+	}
+	r := &interactionReplier{a: a, i: i, mode: mode}
+	a.h.Handle(ctx, ev, r)
+	r.finish(ctx)
+}
+
+// component acknowledges a button press without a visible placeholder
+// (deferred update) and passes its custom_id to the service.
+func (a *Adapter) component(ctx context.Context, i *discordgo.Interaction) {
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	if err := a.ack(ctx, i, resp); err != nil {
+		return
+	}
+	ev := a.interactionEvent(i)
+	ev.Button = i.MessageComponentData().CustomID
+	if i.Message != nil {
+		ev.MessageID = i.Message.ID
+	}
+	r := &interactionReplier{a: a, i: i, mode: updated}
+	a.h.Handle(ctx, ev, r)
+}
+
+// autocomplete answers what the user is typing into a move option with legal
+// moves from the MoveSuggester; other options get no suggestions.
+func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction) {
+	data := i.ApplicationCommandData()
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	f := focusedOption(data.Options)
+	if cmd := a.byName[data.Name]; cmd != nil && f != nil && a.suggest != nil {
+		for _, o := range cmd.Args {
+			if o.Name != f.Name || !o.Moves {
+				continue
+			}
+			typed, _ := f.Value.(string)
+			sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			moves := a.suggest.SuggestMoves(sctx, PlatformName, i.ChannelID, interactionUser(i).ID, strings.TrimSpace(typed), maxChoices)
+			cancel()
+			choices = moveChoices(moves)
+		}
+	}
+	_ = a.ack(ctx, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	})
+}
+
+// moveChoices keeps at most 25 distinct, non-empty moves that fit a choice.
+func moveChoices(moves []string) []*discordgo.ApplicationCommandOptionChoice {
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	seen := map[string]bool{}
+	for _, m := range moves {
+		m = strings.TrimSpace(m)
+		if m == "" || seen[m] || utf8.RuneCountInString(m) > maxChoiceName {
+			continue
+		}
+		seen[m] = true
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: m, Value: m})
+		if len(choices) == maxChoices {
+			break
+		}
+	}
+	return choices
+}
+
+func interactionUser(i *discordgo.Interaction) bot.User {
+	var u *discordgo.User
+	nick := ""
+	if i.Member != nil {
+		u, nick = i.Member.User, i.Member.Nick
+	}
+	if u == nil {
+		u = i.User
+	}
+	if u == nil {
+		return bot.User{}
+	}
+	name := u.DisplayName()
+	if nick != "" {
+		name = nick
+	}
+	return bot.User{ID: u.ID, Name: name}
+}
+
+func (a *Adapter) interactionEvent(i *discordgo.Interaction) bot.Event {
+	private := i.GuildID == ""
+	admin := private
+	if i.Member != nil && i.Member.Permissions&adminPerms != 0 {
+		admin = true
+	}
+	return bot.Event{
+		Platform:  PlatformName,
+		ChatID:    i.ChannelID,
+		Private:   private,
+		User:      interactionUser(i),
+		Admin:     admin,
+		Addressed: true,
+		At:        a.now(),
+	}
+}
+
+// replier modes: what the interaction's first response left behind.
+const (
+	loadingPublic    = iota // a public "thinking..." placeholder
+	loadingEphemeral        // an ephemeral one
+	updated                 // nothing visible (a deferred update for a button)
+)
+
+// interactionReplier answers one interaction. Discord's rule shapes it: the
+// first follow-up after a deferred response replaces the placeholder and keeps
+// its visibility, whatever its own flags. So the placeholder is always resolved
+// by an explicit edit, with the answer when visibilities agree and with a
+// neutral note otherwise, and ephemeral follow-ups are sent only after that.
+type interactionReplier struct {
+	a    *Adapter
+	i    *discordgo.Interaction
+	mu   sync.Mutex
+	mode int
+	// resolved is true once the placeholder has been edited.
+	resolved bool
+}
+
+func (r *interactionReplier) pending() bool {
+	return (r.mode == loadingPublic || r.mode == loadingEphemeral) && !r.resolved
+}
+
+// Reply posts for everyone in the channel: the placeholder becomes the answer,
+// later answers are follow-ups. After an ephemeral placeholder the answer is a
+// plain channel message, since the placeholder cannot become public.
+func (r *interactionReplier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out, err := convert(m)
+	if err != nil {
+		return bot.MessageRef{}, err
+	}
+	switch {
+	case r.pending() && r.mode == loadingPublic:
+		return r.editOriginal(ctx, out)
+	case r.pending():
+		return r.a.Send(ctx, r.i.ChannelID, m)
+	}
+	return r.followup(ctx, out, false)
+}
+
+// ReplyPrivately shows m to the interaction's user only: in the ephemeral
+// placeholder, or in an ephemeral follow-up.
+func (r *interactionReplier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out, err := convert(m)
+	if err != nil {
+		return bot.MessageRef{}, err
+	}
+	if r.pending() && r.mode == loadingEphemeral {
+		return r.editOriginal(ctx, out)
+	}
+	if r.pending() {
+		// A follow-up now would replace the public placeholder, in public.
+		note, _ := convert(bot.Message{Text: privateNote})
+		if _, err := r.editOriginal(ctx, note); err != nil {
+			return bot.MessageRef{}, err
+		}
+	}
+	return r.followup(ctx, out, true)
+}
+
+func (r *interactionReplier) editOriginal(ctx context.Context, out outgoing) (bot.MessageRef, error) {
+	msg, err := r.a.s.InteractionResponseEdit(r.i, out.webhookEdit(false), discordgo.WithContext(ctx))
+	if err != nil {
+		return bot.MessageRef{}, fmt.Errorf("discord: answer interaction %s: %w", r.i.ID, err)
+	}
+	r.resolved = true
+	r.a.remember(msg.ID, r.i)
+	return bot.MessageRef{ChatID: r.i.ChannelID, ID: msg.ID}, nil
+}
+
+func (r *interactionReplier) followup(ctx context.Context, out outgoing, private bool) (bot.MessageRef, error) {
+	msg, err := r.a.s.FollowupMessageCreate(r.i, true, out.followup(private), discordgo.WithContext(ctx))
+	if err != nil {
+		return bot.MessageRef{}, fmt.Errorf("discord: follow up interaction %s: %w", r.i.ID, err)
+	}
+	r.a.remember(msg.ID, r.i)
+	return bot.MessageRef{ChatID: r.i.ChannelID, ID: msg.ID}, nil
+}
+
+// finish removes a placeholder the service never answered, so that no
+// "thinking..." stays in the channel.
+func (r *interactionReplier) finish(ctx context.Context) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.pending() {
+		return
+	}
+	// Clean up even when the service gave up because ctx ended.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := r.a.s.InteractionResponseDelete(r.i, discordgo.WithContext(ctx)); err != nil {
+		r.a.log.Warn("delete unanswered placeholder", "interaction", r.i.ID, "err", err)
+	}
+	r.resolved = true
+}
