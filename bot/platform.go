@@ -58,7 +58,11 @@ type Message struct {
 	Text      string
 	Image     []byte // PNG
 	ImageName string // "board.png"
-	Buttons   [][]Button
+	// Alt is a plain-text version of Image: a text board made from the same view,
+	// so it shows no more than the image. The console prints it; other adapters may
+	// send it when an image cannot be sent. (Added for issue 5.)
+	Alt     string
+	Buttons [][]Button
 	// ReplyTo makes the message a reply to the platform message with this id.
 	ReplyTo string
 }

@@ -1,0 +1,525 @@
+package bot
+
+// catalog holds every text the bot says, in English, traditional and simplified
+// Chinese. Arguments are fmt verbs; the Chinese texts use explicit indexes
+// (%[2]s) where their word order differs. It is read-only: TestCatalog checks
+// that each entry has all three languages with the same arguments.
+var catalog = map[string]msg{
+	// Errors and refusals: each says what was wrong and what would work.
+	"err.internal": {
+		"Something went wrong on my side; nothing was changed. Please try again.",
+		"我這邊出了點問題，棋局沒有任何改變。請再試一次。",
+		"我这边出了点问题，棋局没有任何改变。请再试一次。"},
+	"err.too_long": {
+		"That message is too long for me (more than %d characters), so I did not act on it. Send a short command such as /m h2e2.",
+		"這則訊息太長了（超過 %d 個字），我沒有處理。請傳送簡短的指令，例如 /m h2e2。",
+		"这条消息太长了（超过 %d 个字），我没有处理。请发送简短的指令，例如 /m h2e2。"},
+	"err.empty": {
+		"Yes? Write a command, for example /help.",
+		"請說？輸入指令，例如 /help。",
+		"请说？输入指令，例如 /help。"},
+	"err.unknown_command": {
+		"I don't know the command %s. Commands: %s. /help explains them.",
+		"我不認得指令 %s。可用指令：%s。/help 會說明用法。",
+		"我不认识指令 %s。可用指令：%s。/help 会说明用法。"},
+	"err.stale_button": {
+		"That button no longer works. /games lists your games.",
+		"這個按鈕已經失效。/games 可列出你的對局。",
+		"这个按钮已经失效。/games 可列出你的对局。"},
+	"err.new_private": {
+		"Games are played in group chats: add me to a group and write /new there. Here in private I show your boards (/peek) and your games (/games).",
+		"對局在群組裡進行：把我加入群組，在那裡輸入 /new。私聊裡我可以給你看你的棋盤（/peek）和對局（/games）。",
+		"对局在群组里进行：把我加入群组，在那里输入 /new。私聊里我可以给你看你的棋盘（/peek）和对局（/games）。"},
+	"err.bad_variant": {
+		"I don't know the variant “%s”. Variants: %s. /variants describes them.",
+		"我不認得變體「%s」。可用變體：%s。/variants 會介紹它們。",
+		"我不认识变体“%s”。可用变体：%s。/variants 会介绍它们。"},
+	"err.bad_fen": {
+		"I cannot start from that FEN: %s. Write fen= followed by the whole FEN (board, side to move, ...); /export shows the FEN of any game.",
+		"無法從這個 FEN 開局：%s。請在 fen= 後寫完整的 FEN（棋盤、輪走方……）；/export 可顯示任何對局的 FEN。",
+		"无法从这个 FEN 开局：%s。请在 fen= 后写完整的 FEN（棋盘、轮走方……）；/export 可显示任何对局的 FEN。"},
+	"err.fen_over": {
+		"In that position the game would be over at once; choose one where both sides can still play.",
+		"這個局面一開始就已經分出結果；請選擇雙方都還能下的局面。",
+		"这个局面一开始就已经分出结果；请选择双方都还能下的局面。"},
+	"err.new_bad_side": {
+		"“%s” is not a side. Use side=red, side=black or side=random.",
+		"「%s」不是執方。請用 side=red（紅）、side=black（黑）或 side=random（隨機）。",
+		"“%s”不是执方。请用 side=red（红）、side=black（黑）或 side=random（随机）。"},
+	"err.new_self": {
+		"You cannot challenge yourself. Name an opponent with @name, or leave it out for an open challenge anyone can accept.",
+		"你不能挑戰自己。用 @名字 指定對手，或不寫對手，發起任何人都能接受的公開挑戰。",
+		"你不能挑战自己。用 @名字 指定对手，或不写对手，发起任何人都能接受的公开挑战。"},
+	"err.new_bot": {
+		"I only host games; I do not play. Challenge a person with @name, or leave it out for an open challenge.",
+		"我只主持對局，不親自下棋。請用 @名字 挑戰一位玩家，或發起公開挑戰。",
+		"我只主持对局，不亲自下棋。请用 @名字 挑战一位玩家，或发起公开挑战。"},
+	"err.new_two_opponents": {
+		"A game has one opponent: name only one @name.",
+		"一盤棋只有一位對手：請只寫一個 @名字。",
+		"一盘棋只有一位对手：请只写一个 @名字。"},
+	"err.new_unknown_arg": {
+		"I don't understand “%s” in /new. Write /new VARIANT [@opponent] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN], e.g. /new xiangqi @bob 3d.",
+		"我看不懂 /new 裡的「%s」。格式：/new 變體 [@對手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]，例如 /new xiangqi @bob 3d。",
+		"我看不懂 /new 里的“%s”。格式：/new 变体 [@对手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]，例如 /new xiangqi @bob 3d。"},
+	"err.bad_time": {
+		"“%s” is not a time control I can use. Live: minutes per side and an optional increment in seconds (10, 10+5; 1 to 180 minutes). Correspondence: days per move (1d to 14d). Or untimed.",
+		"「%s」不是可用的計時方式。快棋：每方分鐘數加可選的每步加秒（10、10+5；1 至 180 分鐘）。通訊棋：每步天數（1d 至 14d）。或 untimed 不限時。",
+		"“%s”不是可用的计时方式。快棋：每方分钟数加可选的每步加秒（10、10+5；1 至 180 分钟）。通讯棋：每步天数（1d 至 14d）。或 untimed 不限时。"},
+	"err.no_challenge": {
+		"There is no challenge here for you to answer. Start one with /new xiangqi, or /new xiangqi @name to challenge someone.",
+		"這裡沒有等你回應的挑戰。用 /new xiangqi 發起一局，或用 /new xiangqi @名字 挑戰某人。",
+		"这里没有等你回应的挑战。用 /new xiangqi 发起一局，或用 /new xiangqi @名字 挑战某人。"},
+	"err.not_open": {
+		"Game #%[1]s is no longer a challenge: it has started or ended. /board #%[1]s shows it.",
+		"對局 #%[1]s 已不是挑戰：已經開始或結束了。/board #%[1]s 可查看。",
+		"对局 #%[1]s 已不是挑战：已经开始或结束了。/board #%[1]s 可查看。"},
+	"err.own_challenge": {
+		"Challenge #%[1]s is your own. Wait for an opponent, or withdraw it with /cancel %[1]s.",
+		"挑戰 #%[1]s 是你自己發起的。請等待對手，或用 /cancel %[1]s 撤回。",
+		"挑战 #%[1]s 是你自己发起的。请等待对手，或用 /cancel %[1]s 撤回。"},
+	"err.not_invited": {
+		"Challenge #%s is for %s; only they can answer it. Start your own with /new.",
+		"挑戰 #%s 是給 %s 的，只有對方能回應。你可以用 /new 發起自己的對局。",
+		"挑战 #%s 是给 %s 的，只有对方能回应。你可以用 /new 发起自己的对局。"},
+	"err.decline_own": {
+		"Challenge #%[1]s is your own; withdraw it with /cancel %[1]s.",
+		"挑戰 #%[1]s 是你自己發起的；請用 /cancel %[1]s 撤回。",
+		"挑战 #%[1]s 是你自己发起的；请用 /cancel %[1]s 撤回。"},
+	"err.no_own_challenge": {
+		"You have no open challenge here to withdraw. /games lists your games.",
+		"你在這裡沒有可撤回的挑戰。/games 可列出你的對局。",
+		"你在这里没有可撤回的挑战。/games 可列出你的对局。"},
+	"err.cancel_started": {
+		"Game #%s has already started; you can /resign or offer a /draw instead.",
+		"對局 #%s 已經開始；你可以 /resign 認輸或用 /draw 提和。",
+		"对局 #%s 已经开始；你可以 /resign 认输或用 /draw 提和。"},
+	"err.cancel_not_yours": {
+		"Only the challenger can withdraw challenge #%s; if it is meant for you, /decline it.",
+		"只有發起者能撤回挑戰 #%s；如果是給你的挑戰，請用 /decline 拒絕。",
+		"只有发起者能撤回挑战 #%s；如果是给你的挑战，请用 /decline 拒绝。"},
+	"err.changed": {
+		"Game #%s changed meanwhile (another command came first), so nothing of yours was done. It is now %s's turn (%s).",
+		"對局 #%[1]s 剛剛有了變化（另一個指令先到），你的指令沒有執行。現在輪到 %[2]s（%[3]s）。",
+		"对局 #%[1]s 刚刚有了变化（另一个指令先到），你的指令没有执行。现在轮到 %[2]s（%[3]s）。"},
+	"err.changed_over": {
+		"Game #%[1]s changed meanwhile and is no longer being played, so nothing of yours was done. /board #%[1]s shows it.",
+		"對局 #%[1]s 剛剛有了變化，已不在進行中，你的指令沒有執行。/board #%[1]s 可查看。",
+		"对局 #%[1]s 刚刚有了变化，已不在进行中，你的指令没有执行。/board #%[1]s 可查看。"},
+	"err.which_game": {
+		"You have several games here: %s. Say which one: reply to its board, or add its number, like #%s.",
+		"你在這裡有多盤棋：%s。請指明是哪一盤：回覆該局的棋盤，或加上編號，例如 #%s。",
+		"你在这里有多盘棋：%s。请指明是哪一盘：回复该局的棋盘，或加上编号，例如 #%s。"},
+	"err.no_such_game": {
+		"There is no game #%s. /games lists yours.",
+		"沒有對局 #%s。/games 可列出你的對局。",
+		"没有对局 #%s。/games 可列出你的对局。"},
+	"err.other_chat": {
+		"Game #%s is played in another chat; use it there. /games lists your games.",
+		"對局 #%s 在另一個聊天室進行，請到那裡操作。/games 可列出你的對局。",
+		"对局 #%s 在另一个聊天室进行，请到那里操作。/games 可列出你的对局。"},
+	"err.not_player": {
+		"You are not playing in game #%[1]s; only its players can do that. Anyone may look: /board #%[1]s.",
+		"你不是對局 #%[1]s 的棋手，只有棋手能這樣做。任何人都能觀看：/board #%[1]s。",
+		"你不是对局 #%[1]s 的棋手，只有棋手能这样做。任何人都能观看：/board #%[1]s。"},
+	"err.not_started": {
+		"Game #%[1]s has not started yet: it waits for an opponent to /accept %[1]s.",
+		"對局 #%[1]s 還沒開始：正在等對手輸入 /accept %[1]s。",
+		"对局 #%[1]s 还没开始：正在等对手输入 /accept %[1]s。"},
+	"err.game_over": {
+		"Game #%[1]s is over. /board #%[1]s shows the final position, /export #%[1]s the record.",
+		"對局 #%[1]s 已經結束。/board #%[1]s 顯示終局，/export #%[1]s 顯示棋譜。",
+		"对局 #%[1]s 已经结束。/board #%[1]s 显示终局，/export #%[1]s 显示棋谱。"},
+	"err.move_empty": {
+		"Write the move after /m, e.g. /m h2e2 (from h2 to e2). /rules shows the notation.",
+		"請在 /m 後寫走法，例如 /m h2e2（從 h2 走到 e2）。/rules 會說明記譜法。",
+		"请在 /m 后写走法，例如 /m h2e2（从 h2 走到 e2）。/rules 会说明记谱法。"},
+	"err.no_game_here": {
+		"You have no game in this chat. Start one with /new, or accept a challenge with /accept.",
+		"你在這個聊天室沒有對局。用 /new 開一局，或用 /accept 接受挑戰。",
+		"你在这个聊天室没有对局。用 /new 开一局，或用 /accept 接受挑战。"},
+	"err.not_your_turn": {
+		"It is not your turn in game #%s: %s (%s) is to move. Nothing was changed.",
+		"對局 #%s 還沒輪到你：現在由 %s（%s）走棋。棋局沒有改變。",
+		"对局 #%s 还没轮到你：现在由 %s（%s）走棋。棋局没有改变。"},
+	"move.too_late": {
+		"Too late: your time in game #%s ran out before this move.",
+		"太遲了：在這步棋之前，你在對局 #%s 的時間已經用完。",
+		"太迟了：在这步棋之前，你在对局 #%s 的时间已经用完。"},
+	"err.move_unreadable": {
+		"I cannot read “%s” as a move. %s. Moves you could play now: %s.",
+		"我看不懂走法「%s」。%s。現在可以走的例如：%s。",
+		"我看不懂走法“%s”。%s。现在可以走的例如：%s。"},
+	"err.move_illegal": {
+		"%s is not allowed: %s. Possible moves: %s.",
+		"%s 不合規則：%s。可以走的例如：%s。",
+		"%s 不合规则：%s。可以走的例如：%s。"},
+	"err.move_illegal_none": {
+		"%s is not allowed: %s. That piece cannot move now; try another one.",
+		"%s 不合規則：%s。這個棋子現在無路可走，請換一個棋子。",
+		"%s 不合规则：%s。这个棋子现在无路可走，请换一个棋子。"},
+	"err.private_no_game": {
+		"Games are played in group chats. Add me to a group and start one there with /new.",
+		"對局在群組裡進行。把我加入群組，在那裡用 /new 開局。",
+		"对局在群组里进行。把我加入群组，在那里用 /new 开局。"},
+	"err.private_move": {
+		"Moves are made in the group chat where the game is played (%s): send /m MOVE there. Here I can show your own board: /peek.",
+		"走棋要在對局所在的群組裡（%s）：請到那裡輸入 /m 走法。在這裡我可以給你看你的棋盤：/peek。",
+		"走棋要在对局所在的群组里（%s）：请到那里输入 /m 走法。在这里我可以给你看你的棋盘：/peek。"},
+	"err.no_own_game": {
+		"You have no game going on here. /games lists your games; /new starts one.",
+		"你在這裡沒有進行中的對局。/games 列出你的對局；/new 開新局。",
+		"你在这里没有进行中的对局。/games 列出你的对局；/new 开新局。"},
+	"err.no_games_chat": {
+		"No game is being played here. Start one with /new.",
+		"這裡沒有進行中的對局。用 /new 開一局。",
+		"这里没有进行中的对局。用 /new 开一局。"},
+	"err.no_draw_offer": {
+		"There is no draw offer to answer in game #%[1]s. To offer a draw, write /draw #%[1]s.",
+		"對局 #%[1]s 沒有待回應的和棋提議。要提和，請輸入 /draw #%[1]s。",
+		"对局 #%[1]s 没有待回应的和棋提议。要提和，请输入 /draw #%[1]s。"},
+	"err.draw_pending": {
+		"Your draw offer in game #%s is waiting for %s. /draw no withdraws it.",
+		"你在對局 #%s 的和棋提議正在等 %s 回應。/draw no 可撤回。",
+		"你在对局 #%s 的和棋提议正在等 %s 回应。/draw no 可撤回。"},
+	"err.no_takeback": {
+		"No takeback was asked in game #%[1]s. To ask for one, write /takeback #%[1]s.",
+		"對局 #%[1]s 沒有悔棋請求。要請求悔棋，請輸入 /takeback #%[1]s。",
+		"对局 #%[1]s 没有悔棋请求。要请求悔棋，请输入 /takeback #%[1]s。"},
+	"err.takeback_pending": {
+		"Your takeback request in game #%s is waiting for %s. /takeback no withdraws it.",
+		"你在對局 #%s 的悔棋請求正在等 %s 回應。/takeback no 可撤回。",
+		"你在对局 #%s 的悔棋请求正在等 %s 回应。/takeback no 可撤回。"},
+	"err.takeback_nothing": {
+		"You have made no move in game #%s to take back.",
+		"你在對局 #%s 還沒走過棋，沒有可悔的棋。",
+		"你在对局 #%s 还没走过棋，没有可悔的棋。"},
+	"err.no_abortable": {
+		"There is no game here you may abort. Players may abort before the first move; chat admins at any time.",
+		"這裡沒有你能中止的對局。棋手只能在第一步之前中止；群組管理員隨時可以。",
+		"这里没有你能中止的对局。棋手只能在第一步之前中止；群组管理员随时可以。"},
+	"err.abort_denied": {
+		"Only a chat admin can abort game #%s now (players may abort only before the first move). A player can /resign instead.",
+		"現在只有群組管理員能中止對局 #%s（棋手只能在第一步之前中止）。棋手可以改用 /resign 認輸。",
+		"现在只有群组管理员能中止对局 #%s（棋手只能在第一步之前中止）。棋手可以改用 /resign 认输。"},
+	"err.peek_not_player": {
+		"Only the players of game #%[1]s have pieces of their own to look at; anyone can see the board with /board #%[1]s.",
+		"只有對局 #%[1]s 的棋手才有自己的棋子可看；任何人都能用 /board #%[1]s 看棋盤。",
+		"只有对局 #%[1]s 的棋手才有自己的棋子可看；任何人都能用 /board #%[1]s 看棋盘。"},
+	"err.settings_usage": {
+		"Write /settings NAME VALUE, e.g. /settings language zh-Hans, /settings notation wxf, /settings variant xiangqi or /settings time 3d. /settings alone shows the current ones.",
+		"請輸入 /settings 名稱 值，例如 /settings language zh-Hant、/settings notation wxf、/settings variant xiangqi 或 /settings time 3d。只輸入 /settings 會顯示目前設定。",
+		"请输入 /settings 名称 值，例如 /settings language zh-Hans、/settings notation wxf、/settings variant xiangqi 或 /settings time 3d。只输入 /settings 会显示当前设置。"},
+	"err.settings_admin": {
+		"Only a chat admin can change the settings of this chat. /settings alone shows them.",
+		"只有群組管理員能更改這個聊天室的設定。只輸入 /settings 可查看。",
+		"只有群组管理员能更改这个聊天室的设置。只输入 /settings 可查看。"},
+	"err.settings_lang": {
+		"“%s” is not a language I speak. Choose en, zh-Hant (繁體) or zh-Hans (简体).",
+		"我不會「%s」這種語言。請選 en、zh-Hant（繁體）或 zh-Hans（简体）。",
+		"我不会“%s”这种语言。请选 en、zh-Hant（繁體）或 zh-Hans（简体）。"},
+	"err.settings_notation": {
+		"“%s” is not a notation. Choose one of: %s.",
+		"「%s」不是記譜法。請從以下選一個：%s。",
+		"“%s”不是记谱法。请从以下选一个：%s。"},
+
+	// Challenges and the start of a game.
+	"new.challenge": {
+		"%s (%s) proposes a game of %s: game #%s, %s.",
+		"%[1]s（%[2]s）發起%[3]s對局 #%[4]s，%[5]s。",
+		"%[1]s（%[2]s）发起%[3]s对局 #%[4]s，%[5]s。"},
+	"new.directed": {
+		"%s: press Accept, or write /accept %s (/decline to refuse).",
+		"%s：請按「接受」，或輸入 /accept %s（/decline 拒絕）。",
+		"%s：请按“接受”，或输入 /accept %s（/decline 拒绝）。"},
+	"new.open": {
+		"Anyone may accept: press Accept, or write /accept %s.",
+		"任何人都可以接受：按「接受」，或輸入 /accept %s。",
+		"任何人都可以接受：按“接受”，或输入 /accept %s。"},
+	"new.from_fen": {
+		"Start position: %s",
+		"起始局面：%s",
+		"起始局面：%s"},
+	"accept.begins": {
+		"Game #%s begins: %s (%s) against %s (%s).",
+		"對局 #%s 開始：%s（%s）對 %s（%s）。",
+		"对局 #%s 开始：%s（%s）对 %s（%s）。"},
+	"decline.done": {
+		"%s declined challenge #%s from %s.",
+		"%[1]s 拒絕了 %[3]s 的挑戰 #%[2]s。",
+		"%[1]s 拒绝了 %[3]s 的挑战 #%[2]s。"},
+	"cancel.done": {
+		"Challenge #%s withdrawn.",
+		"挑戰 #%s 已撤回。",
+		"挑战 #%s 已撤回。"},
+
+	// Draws, takebacks, resignation, abort.
+	"draw.offered": {
+		"%s (%s) offers a draw in game #%s. %s: press a button, or write /draw to accept or /draw no to decline.",
+		"%[1]s（%[2]s）在對局 #%[3]s 提議和棋。%[4]s：請按按鈕，或輸入 /draw 同意、/draw no 拒絕。",
+		"%[1]s（%[2]s）在对局 #%[3]s 提议和棋。%[4]s：请按按钮，或输入 /draw 同意、/draw no 拒绝。"},
+	"draw.agreed": {
+		"Draw agreed in game #%s.",
+		"對局 #%s 雙方同意和棋。",
+		"对局 #%s 双方同意和棋。"},
+	"draw.declined": {
+		"%s declined the draw offer in game #%s. Play goes on.",
+		"%s 拒絕了對局 #%s 的和棋提議，對局繼續。",
+		"%s 拒绝了对局 #%s 的和棋提议，对局继续。"},
+	"draw.withdrawn": {
+		"%s withdrew the draw offer in game #%s.",
+		"%s 撤回了對局 #%s 的和棋提議。",
+		"%s 撤回了对局 #%s 的和棋提议。"},
+	"takeback.asked": {
+		"%s asks to take back their last move in game #%s. %s: press a button, or write /takeback to allow or /takeback no to refuse.",
+		"%[1]s 請求在對局 #%[2]s 悔棋。%[3]s：請按按鈕，或輸入 /takeback 同意、/takeback no 拒絕。",
+		"%[1]s 请求在对局 #%[2]s 悔棋。%[3]s：请按按钮，或输入 /takeback 同意、/takeback no 拒绝。"},
+	"takeback.declined": {
+		"%s refused the takeback in game #%s.",
+		"%s 拒絕了對局 #%s 的悔棋請求。",
+		"%s 拒绝了对局 #%s 的悔棋请求。"},
+	"takeback.withdrawn": {
+		"%s withdrew the takeback request in game #%s.",
+		"%s 撤回了對局 #%s 的悔棋請求。",
+		"%s 撤回了对局 #%s 的悔棋请求。"},
+	"takeback.done": {
+		"Takeback in game #%s: %d move(s) taken back.",
+		"對局 #%s 悔棋：退回了 %d 步。",
+		"对局 #%s 悔棋：退回了 %d 步。"},
+	"resign.confirm": {
+		"Resign game #%s against %s? Press the button, or write /resign yes.",
+		"確定要在對局 #%s 向 %s 認輸嗎？請按按鈕，或輸入 /resign yes。",
+		"确定要在对局 #%s 向 %s 认输吗？请按按钮，或输入 /resign yes。"},
+	"resign.kept": {
+		"Good: game #%s goes on.",
+		"好的，對局 #%s 繼續。",
+		"好的，对局 #%s 继续。"},
+	"resign.done": {
+		"%s resigned game #%s.",
+		"%s 在對局 #%s 認輸。",
+		"%s 在对局 #%s 认输。"},
+	"abort.done": {
+		"Game #%s was aborted by %s.",
+		"對局 #%s 已被 %s 中止。",
+		"对局 #%s 已被 %s 中止。"},
+	"done.posted": {
+		"Done; I posted it in the chat of game #%s.",
+		"好了，已發布在對局 #%s 的聊天室。",
+		"好了，已发布在对局 #%s 的聊天室。"},
+
+	// The board caption.
+	"cap.title": {
+		"Game #%s · %s · %s",
+		"對局 #%s · %s · %s",
+		"对局 #%s · %s · %s"},
+	"cap.last": {
+		"Last move: %s",
+		"上一步：%s",
+		"上一步：%s"},
+	"cap.turn": {
+		"%s to move: %s",
+		"輪到%s：%s",
+		"轮到%s：%s"},
+	"cap.check": {
+		"(check!)",
+		"（將軍！）",
+		"（将军！）"},
+	"cap.left": {
+		"%s left",
+		"剩餘 %s",
+		"剩余 %s"},
+	"cap.draw_offer": {
+		"Draw offered by %s",
+		"%s 提議和棋",
+		"%s 提议和棋"},
+	"cap.takeback": {
+		"Takeback asked by %s",
+		"%s 請求悔棋",
+		"%s 请求悔棋"},
+	"side.red":   {"Red", "紅方", "红方"},
+	"side.black": {"Black", "黑方", "黑方"},
+	"side.white": {"White", "白方", "白方"},
+	"seat.open":  {"(open seat)", "（待定）", "（待定）"},
+
+	// Results.
+	"result.win": {
+		"Game #%s: %s (%s) wins by %s · %s",
+		"對局 #%[1]s：%[2]s（%[3]s）勝，%[4]s · %[5]s",
+		"对局 #%[1]s：%[2]s（%[3]s）胜，%[4]s · %[5]s"},
+	"result.draw": {
+		"Game #%s is drawn by %s · 1/2-1/2",
+		"對局 #%s 和棋：%s · 1/2-1/2",
+		"对局 #%s 和棋：%s · 1/2-1/2"},
+	"result.aborted": {
+		"Game #%s ended without result (%s).",
+		"對局 #%s 無結果結束（%s）。",
+		"对局 #%s 无结果结束（%s）。"},
+	"reason.checkmate":             {"checkmate", "將死", "将死"},
+	"reason.stalemate":             {"stalemate (no legal move)", "困斃（無子可動）", "困毙（无子可动）"},
+	"reason.perpetual_check":       {"the opponent's perpetual check", "對方長將", "对方长将"},
+	"reason.repetition":            {"repetition", "重複局面", "重复局面"},
+	"reason.move_limit":            {"the 60-move rule", "六十回合無吃子", "六十回合无吃子"},
+	"reason.insufficient_material": {"insufficient material", "雙方無進攻子力", "双方无进攻子力"},
+	"reason.resignation":           {"resignation", "對方認輸", "对方认输"},
+	"reason.agreement":             {"agreement", "雙方同意", "双方同意"},
+	"reason.timeout":               {"time (the opponent ran out)", "超時（對方時間用完）", "超时（对方时间用完）"},
+	"reason.aborted":               {"aborted", "中止", "中止"},
+	"reason.goal":                  {"reaching the goal", "達成目標", "达成目标"},
+	"reason.general_captured":      {"capturing the general", "吃掉將帥", "吃掉将帅"},
+	"reason.declined":              {"declined", "被拒絕", "被拒绝"},
+	"reason.cancelled":             {"withdrawn", "已撤回", "已撤回"},
+	"reason.expired":               {"nobody accepted", "無人應戰", "无人应战"},
+	"reason.unknown":               {"a decision", "裁定", "裁定"},
+
+	// Time.
+	"tc.live": {"live %s", "快棋 %s", "快棋 %s"},
+	"tc.corr": {"%d days per move", "每步 %d 天", "每步 %d 天"},
+	"tc.none": {"untimed", "不限時", "不限时"},
+	"span.dh": {"%dd %dh", "%d天%d小時", "%d天%d小时"},
+	"span.hm": {"%dh %dm", "%d小時%d分", "%d小时%d分"},
+	"span.m":  {"%dm", "%d分鐘", "%d分钟"},
+	"tick.timeout": {
+		"Game #%s: %s (%s) ran out of time.",
+		"對局 #%s：%s（%s）超時。",
+		"对局 #%s：%s（%s）超时。"},
+	"tick.remind": {
+		"%s, it is your move in game #%s against %s: %s left before you lose on time.",
+		"%[1]s，對局 #%[2]s（對 %[3]s）輪到你走棋：還剩 %[4]s，超時判負。",
+		"%[1]s，对局 #%[2]s（对 %[3]s）轮到你走棋：还剩 %[4]s，超时判负。"},
+	"tick.expired": {
+		"Challenge #%s lapsed: nobody accepted it within a week.",
+		"挑戰 #%s 已失效：一週內無人接受。",
+		"挑战 #%s 已失效：一周内无人接受。"},
+
+	// Buttons.
+	"btn.accept":           {"Accept", "接受", "接受"},
+	"btn.decline":          {"Decline", "拒絕", "拒绝"},
+	"btn.cancel":           {"Withdraw", "撤回", "撤回"},
+	"btn.draw_accept":      {"Accept draw", "同意和棋", "同意和棋"},
+	"btn.draw_decline":     {"Decline draw", "拒絕和棋", "拒绝和棋"},
+	"btn.takeback_accept":  {"Allow takeback", "同意悔棋", "同意悔棋"},
+	"btn.takeback_decline": {"Refuse takeback", "拒絕悔棋", "拒绝悔棋"},
+	"btn.resign_yes":       {"Yes, resign", "確認認輸", "确认认输"},
+	"btn.resign_no":        {"Keep playing", "繼續下棋", "继续下棋"},
+	"btn.peek":             {"My pieces", "我的棋子", "我的棋子"},
+	"btn.board":            {"Board", "棋盤", "棋盘"},
+	"btn.open_private":     {"Open private chat", "開啟私聊", "开启私聊"},
+
+	// Private boards.
+	"peek.caption": {
+		"Your board in game #%s (you play %s).",
+		"你在對局 #%s 的棋盤（你執%s）。",
+		"你在对局 #%s 的棋盘（你执%s）。"},
+	"private.hint": {
+		"%s, I cannot send you your own board of game #%s privately. Open a private chat with me (the button below, or send me /start there), and I will deliver it.",
+		"%s，我無法私下傳送你在對局 #%s 的棋盤。請開啟與我的私聊（按下方按鈕，或在私聊中傳送 /start），我就會送到。",
+		"%s，我无法私下发送你在对局 #%s 的棋盘。请开启与我的私聊（按下方按钮，或在私聊中发送 /start），我就会送到。"},
+
+	// Listings and information.
+	"games.head": {"Your games:", "你的對局：", "你的对局："},
+	"games.none": {
+		"You have no games going on. Start one with /new, e.g. /new xiangqi @friend.",
+		"你沒有進行中的對局。用 /new 開一局，例如 /new xiangqi @朋友。",
+		"你没有进行中的对局。用 /new 开一局，例如 /new xiangqi @朋友。"},
+	"games.line":       {"#%s %s vs %s: %s", "#%s %s 對 %s：%s", "#%s %s 对 %s：%s"},
+	"games.open":       {"#%s %s: waiting for an opponent", "#%s %s：等待對手", "#%s %s：等待对手"},
+	"games.your_turn":  {"your move", "輪到你", "轮到你"},
+	"games.their_turn": {"%s to move", "輪到 %s", "轮到 %s"},
+	"games.elsewhere":  {"(in another chat)", "（在其他聊天室）", "（在其他聊天室）"},
+	"games.challenges": {"Open challenges here you may accept:", "這裡你可以接受的挑戰：", "这里你可以接受的挑战："},
+	"games.challenge":  {"#%[1]s by %[2]s: /accept %[1]s", "#%[1]s，%[2]s 發起：/accept %[1]s", "#%[1]s，%[2]s 发起：/accept %[1]s"},
+	"variants.head":    {"Variants:", "變體：", "变体："},
+	"variants.options": {"Options (add them to /new):", "選項（加在 /new 後面）：", "选项（加在 /new 后面）："},
+	"variants.tail": {
+		"/rules VARIANT explains one; /new VARIANT starts a game.",
+		"/rules 變體 說明規則；/new 變體 開局。",
+		"/rules 变体 说明规则；/new 变体 开局。"},
+	"rules.points": {"Board: %d×%d points.", "棋盤：%d×%d 個交叉點。", "棋盘：%d×%d 个交叉点。"},
+	"rules.cells":  {"Board: %d×%d squares.", "棋盤：%d×%d 格。", "棋盘：%d×%d 格。"},
+	"rules.pieces": {"Pieces: %s", "棋子：%s", "棋子：%s"},
+	"rules.start": {
+		"Start a game: /new %s [@opponent] [10+5 | 3d] [side=black] [fen=FEN]",
+		"開局：/new %s [@對手] [10+5 | 3d] [side=black] [fen=FEN]",
+		"开局：/new %s [@对手] [10+5 | 3d] [side=black] [fen=FEN]"},
+	"notation.head": {"Write moves as", "走法可寫成", "走法可写成"},
+	"notation.coord": {
+		"coordinates %s (from %s to %s)",
+		"座標 %s（從 %s 到 %s）",
+		"坐标 %s（从 %s 到 %s）"},
+	"notation.wxf":          {"WXF %s", "WXF %s", "WXF %s"},
+	"notation.chinese":      {"Chinese %s", "中文 %s", "中文 %s"},
+	"notation.coord_only":   {"Write moves as coordinates, e.g. %s", "走法請寫座標，例如 %s", "走法请写坐标，例如 %s"},
+	"notation.name.default": {"coordinates with Chinese", "座標加中文", "坐标加中文"},
+	"notation.name.coord":   {"coordinates", "座標", "坐标"},
+	"notation.name.wxf":     {"WXF", "WXF", "WXF"},
+	"notation.name.chinese": {"Chinese", "中文", "中文"},
+	"export.head":           {"Game #%s:", "對局 #%s：", "对局 #%s："},
+	"settings.saved":        {"Saved.", "已儲存。", "已保存。"},
+	"settings.show": {
+		"Settings of this chat: language %s · notation %s · default variant %s · default time %s.\nChange one with /settings language en|zh-Hant|zh-Hans, /settings notation default|coord|wxf|chinese, /settings variant xiangqi, /settings time 10+5|3d|untimed.",
+		"本聊天室設定：語言 %s · 記譜 %s · 預設變體 %s · 預設計時 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。",
+		"本聊天室设置：语言 %s · 记谱 %s · 默认变体 %s · 默认计时 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。"},
+	"start.hello": {
+		"Hello, I am %s: I host xiangqi games in group chats. Add me to a group and write /new there; /help lists the commands. Here I send you your private boards.",
+		"你好，我是 %s，在群組裡主持象棋對局。把我加入群組並輸入 /new 即可開局；/help 列出所有指令。在這裡我會傳送你的私人棋盤。",
+		"你好，我是 %s，在群组里主持象棋对局。把我加入群组并输入 /new 即可开局；/help 列出所有指令。在这里我会发送你的私人棋盘。"},
+
+	// Help.
+	"help.head": {
+		"Commands (Chinese names work too, e.g. /走 for /move):",
+		"指令（也可用中文名稱，例如 /走 等於 /move）：",
+		"指令（也可用中文名称，例如 /走 等于 /move）："},
+	"help.tail": {
+		"When it is your turn you can also write just the move, e.g. h2e2. With several games, reply to the board or add #ID. /help COMMAND explains one command.",
+		"輪到你時也可以只寫走法，例如 h2e2。有多盤棋時，請回覆該局棋盤或加上 #編號。/help 指令 可看單一指令的說明。",
+		"轮到你时也可以只写走法，例如 h2e2。有多盘棋时，请回复该局棋盘或加上 #编号。/help 指令 可看单一指令的说明。"},
+	"help.one": {
+		"/%s: %s\n%s\nOther names: %s",
+		"/%s：%s\n%s\n其他名稱：%s",
+		"/%s：%s\n%s\n其他名称：%s"},
+	"cmd.new":      {"challenge someone, or anyone, to a game", "發起挑戰（指定對手或公開）", "发起挑战（指定对手或公开）"},
+	"cmd.accept":   {"accept a challenge", "接受挑戰", "接受挑战"},
+	"cmd.decline":  {"decline a challenge made to you", "拒絕給你的挑戰", "拒绝给你的挑战"},
+	"cmd.cancel":   {"withdraw your challenge", "撤回你的挑戰", "撤回你的挑战"},
+	"cmd.move":     {"make a move (also /m)", "走棋（也可用 /m）", "走棋（也可用 /m）"},
+	"cmd.board":    {"show a game's board", "顯示棋盤", "显示棋盘"},
+	"cmd.peek":     {"see your own pieces privately", "私下查看自己的棋子", "私下查看自己的棋子"},
+	"cmd.resign":   {"resign a game", "認輸", "认输"},
+	"cmd.draw":     {"offer, accept or decline a draw", "提和、同意或拒絕和棋", "提和、同意或拒绝和棋"},
+	"cmd.takeback": {"ask for, allow or refuse a takeback", "請求、同意或拒絕悔棋", "请求、同意或拒绝悔棋"},
+	"cmd.abort":    {"abort a game (chat admins; players before the first move)", "中止對局（管理員；棋手限第一步前）", "中止对局（管理员；棋手限第一步前）"},
+	"cmd.games":    {"your games in all chats, with whose turn it is", "你在各聊天室的對局及輪到誰", "你在各聊天室的对局及轮到谁"},
+	"cmd.variants": {"the variants you can play", "可玩的變體", "可玩的变体"},
+	"cmd.rules":    {"the rules of a variant, with example moves", "變體規則與走法範例", "变体规则与走法示例"},
+	"cmd.settings": {"this chat's language, notation and defaults", "本聊天室的語言、記譜與預設值", "本聊天室的语言、记谱与默认值"},
+	"cmd.export":   {"a game's FEN and record", "對局的 FEN 與棋譜", "对局的 FEN 与棋谱"},
+	"cmd.help":     {"this list, or help on one command", "本列表，或單一指令說明", "本列表，或单一指令说明"},
+	"cmd.start":    {"open the private chat (brings your board after a link)", "開啟私聊（經連結可取得你的棋盤）", "开启私聊（经链接可取得你的棋盘）"},
+	"usage.new": {
+		"/new VARIANT [@opponent] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\nExamples: /new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new (an open challenge with this chat's defaults)",
+		"/new 變體 [@對手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室預設值發起公開挑戰）",
+		"/new 变体 [@对手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室默认值发起公开挑战）"},
+	"usage.accept":  {"/accept [ID], or press Accept. Example: /accept 12", "/accept [編號]，或按「接受」。例：/accept 12", "/accept [编号]，或按“接受”。例：/accept 12"},
+	"usage.decline": {"/decline [ID]. Example: /decline 12", "/decline [編號]。例：/decline 12", "/decline [编号]。例：/decline 12"},
+	"usage.cancel":  {"/cancel [ID]. Example: /cancel 12", "/cancel [編號]。例：/cancel 12", "/cancel [编号]。例：/cancel 12"},
+	"usage.move": {
+		"/m [#ID] MOVE. Examples: /m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2. When it is your turn, just h2e2 works too.",
+		"/m [#編號] 走法。例：/m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2。輪到你時直接寫 h2e2 也可以。",
+		"/m [#编号] 走法。例：/m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2。轮到你时直接写 h2e2 也可以。"},
+	"usage.board":    {"/board [#ID]. Anyone may look.", "/board [#編號]。任何人都能看。", "/board [#编号]。任何人都能看。"},
+	"usage.peek":     {"/peek [#ID], or press My pieces: your own view, sent privately.", "/peek [#編號]，或按「我的棋子」：私下傳送你的視角。", "/peek [#编号]，或按“我的棋子”：私下发送你的视角。"},
+	"usage.resign":   {"/resign [#ID], then confirm (or /resign yes).", "/resign [#編號]，再確認（或 /resign yes）。", "/resign [#编号]，再确认（或 /resign yes）。"},
+	"usage.draw":     {"/draw [#ID] offers or accepts; /draw no declines or withdraws.", "/draw [#編號] 提和或同意；/draw no 拒絕或撤回。", "/draw [#编号] 提和或同意；/draw no 拒绝或撤回。"},
+	"usage.takeback": {"/takeback [#ID] asks or allows; /takeback no refuses or withdraws.", "/takeback [#編號] 請求或同意；/takeback no 拒絕或撤回。", "/takeback [#编号] 请求或同意；/takeback no 拒绝或撤回。"},
+	"usage.abort":    {"/abort [#ID]", "/abort [#編號]", "/abort [#编号]"},
+	"usage.games":    {"/games", "/games", "/games"},
+	"usage.variants": {"/variants", "/variants", "/variants"},
+	"usage.rules":    {"/rules [VARIANT]. Example: /rules xiangqi", "/rules [變體]。例：/rules xiangqi", "/rules [变体]。例：/rules xiangqi"},
+	"usage.settings": {
+		"/settings, or /settings language|notation|variant|time VALUE. Example: /settings language zh-Hant",
+		"/settings，或 /settings language|notation|variant|time 值。例：/settings language zh-Hant",
+		"/settings，或 /settings language|notation|variant|time 值。例：/settings language zh-Hans"},
+	"usage.export": {"/export [#ID]", "/export [#編號]", "/export [#编号]"},
+	"usage.help":   {"/help [COMMAND]. Example: /help move", "/help [指令]。例：/help move", "/help [指令]。例：/help move"},
+	"usage.start":  {"/start, in a private chat with me.", "在與我的私聊中輸入 /start。", "在与我的私聊中输入 /start。"},
+}

@@ -1,0 +1,460 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// Challenges. A challenge is a stored game with status Open. The challenger sits
+// in their seat; the other seat is empty for an open challenge, or holds only the
+// name of the invited user. When the platform told us the invited user's id, it is
+// kept in the value bucket invitesBucket, so that only that user can accept.
+
+const invitesBucket = "bot.invites"
+
+type invite struct {
+	UserID string `json:"user_id"`
+	Name   string `json:"name"`
+}
+
+// newGame is a parsed /new.
+type newGame struct {
+	slug     string
+	opts     []string
+	opponent *User
+	control  storage.TimeControl
+	timed    bool // control was given
+	side     int  // 0 Red, 1 Black, -1 random
+	fen      string
+}
+
+// defaultControl is the time control of a /new that names none in a chat without a
+// default: correspondence, three days a move.
+var defaultControl = storage.TimeControl{Kind: storage.KindCorrespondence, PerMove: 3 * 24 * time.Hour}
+
+func (q *request) cmdNew(args []string) error {
+	if q.ev.Private {
+		return oops("err.new_private")
+	}
+	n, err := q.parseNew(args)
+	if err != nil {
+		return err
+	}
+	v, err := q.s.variant(n.slug, n.opts)
+	if err != nil {
+		return oops("err.bad_variant", n.slug, q.variantSlugs())
+	}
+	g, err := rules.NewGame(v, n.fen)
+	if err != nil {
+		return oops("err.bad_fen", err.Error())
+	}
+	if g.Outcome().Over {
+		return oops("err.fen_over")
+	}
+	rec := &storage.Game{
+		Platform: q.ev.Platform, ChatID: q.ev.ChatID,
+		Variant: n.slug, Options: n.opts,
+		Status:    storage.StatusOpen,
+		Clock:     storage.Clock{Control: n.control},
+		DrawOffer: storage.NoSide, TakebackRequest: storage.NoSide,
+	}
+	if n.fen != "" {
+		rec.StartFEN = g.StartFEN()
+	}
+	seat := n.side
+	if seat < 0 {
+		seat = q.s.intn(2)
+	}
+	rec.Players[seat] = storage.Player{UserID: q.ev.User.ID, Name: q.ev.User.Name}
+	if n.opponent != nil {
+		rec.Players[1-seat] = storage.Player{Name: n.opponent.Name}
+	}
+	if err := q.s.store.CreateGame(q.ctx, rec); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	if n.opponent != nil && n.opponent.ID != "" {
+		if err := q.s.store.PutValue(q.ctx, invitesBucket, rec.ID, invite{UserID: n.opponent.ID, Name: n.opponent.Name}); err != nil {
+			// The invitation still works by name.
+			q.s.log.Warn("store invitation", "game", rec.ID, "err", err)
+		}
+	}
+	q.s.log.Info("challenge", "game", rec)
+
+	who := rec.Players[seat].Name
+	head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), rec.ID, q.describeControl(n.control))
+	var text string
+	if n.opponent != nil {
+		text = head + "\n" + q.t("new.directed", n.opponent.Name, rec.ID)
+	} else {
+		text = head + "\n" + q.t("new.open", rec.ID)
+	}
+	if n.fen != "" {
+		text += "\n" + q.t("new.from_fen", g.Position().PublicFEN())
+	}
+	buttons := [][]Button{{
+		{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
+		{Label: q.t("btn.decline"), Data: buttonData("decline", rec.ID)},
+	}}
+	if n.opponent == nil {
+		buttons = [][]Button{{
+			{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
+			{Label: q.t("btn.cancel"), Data: buttonData("cancel", rec.ID)},
+		}}
+	}
+	ref := q.reply(Message{Text: text, Buttons: buttons})
+	q.s.remember(ref, rec.ID)
+	return nil
+}
+
+// parseNew reads the arguments of /new: VARIANT [@opponent] [time] [side] [fen=FEN]
+// [variant options], in any order.
+func (q *request) parseNew(args []string) (*newGame, error) {
+	n := &newGame{side: 0}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		low := strings.ToLower(a)
+		key, val, hasVal := strings.Cut(low, "=")
+		switch {
+		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "＠"):
+			if n.opponent != nil {
+				return nil, oops("err.new_two_opponents")
+			}
+			name := strings.TrimPrefix(strings.TrimPrefix(a, "@"), "＠")
+			u := q.mentioned(name)
+			if u.ID != "" && u.ID == q.ev.User.ID || sameName(name, q.ev.User.Name) {
+				return nil, oops("err.new_self")
+			}
+			if sameName(name, q.s.botName) {
+				return nil, oops("err.new_bot")
+			}
+			n.opponent = &u
+		case hasVal && key == "fen":
+			fen := strings.Trim(a[len("fen="):], `"'`)
+			// FEN fields after the board are separate words: take those that fit.
+			for j := 0; j < 5 && i+1 < len(args) && fenField(j, args[i+1]); j++ {
+				i++
+				fen += " " + strings.Trim(args[i], `"'`)
+			}
+			n.fen = fen
+		case hasVal && (key == "side" || key == "color" || key == "colour"):
+			s, ok := parseSide(val)
+			if !ok {
+				return nil, oops("err.new_bad_side", val)
+			}
+			n.side = s
+		case hasVal && (key == "time" || key == "tc" || key == "clock"):
+			tc, err := ParseTimeControl(val)
+			if err != nil {
+				return nil, oops("err.bad_time", val)
+			}
+			n.control, n.timed = tc, true
+		case hasVal:
+			return nil, oops("err.new_unknown_arg", a)
+		default:
+			if s, ok := parseSide(low); ok {
+				n.side = s
+				continue
+			}
+			if v := q.findVariant(a); v != "" && n.slug == "" {
+				n.slug = v
+				continue
+			}
+			if q.s.reg.IsOption(low) {
+				n.opts = append(n.opts, low)
+				continue
+			}
+			if tc, err := ParseTimeControl(a); err == nil {
+				n.control, n.timed = tc, true
+				continue
+			} else if looksLikeTime(a) {
+				return nil, oops("err.bad_time", a)
+			}
+			if n.slug == "" {
+				return nil, oops("err.bad_variant", a, q.variantSlugs())
+			}
+			return nil, oops("err.new_unknown_arg", a)
+		}
+	}
+	if n.opponent == nil {
+		// A mention the platform resolved without an @word in the text.
+		for _, u := range q.ev.Mentions {
+			if u.ID != q.ev.User.ID && !sameName(u.Name, q.s.botName) {
+				n.opponent = &u
+				break
+			}
+		}
+	}
+	if n.slug == "" {
+		n.slug = "xiangqi"
+		if d := q.chat.DefaultVariant; d != "" {
+			n.slug = d
+		}
+	}
+	if !n.timed {
+		n.control = defaultControl
+		if d := q.chat.DefaultTimeControl; d != "" {
+			if tc, err := ParseTimeControl(d); err == nil {
+				n.control = tc
+			}
+		}
+	}
+	return n, nil
+}
+
+// mentioned resolves @name to a user the platform knows, or a user with just a name.
+func (q *request) mentioned(name string) User {
+	for _, u := range q.ev.Mentions {
+		if sameName(u.Name, name) {
+			return u
+		}
+	}
+	return User{Name: name}
+}
+
+// fenField reports whether s can be FEN field j+2 (side, two dashes, two counters).
+func fenField(j int, s string) bool {
+	s = strings.ToLower(s)
+	switch j {
+	case 0:
+		return s == "w" || s == "b" || s == "r"
+	case 1, 2:
+		// "-" in xiangqi; a variant's state fields are short words.
+		if s == "-" {
+			return true
+		}
+		if _, err := ParseTimeControl(s); err == nil || strings.ContainsAny(s, "=@+") || isAllDigits(s) {
+			return false
+		}
+		_, side := parseSide(s)
+		return !side && len(s) <= 16
+	}
+	return isAllDigits(s)
+}
+
+func isAllDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func looksLikeTime(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+func parseSide(s string) (int, bool) {
+	switch s {
+	case "red", "r", "white", "紅", "红", "紅方", "红方", "先手":
+		return 0, true
+	case "black", "b", "黑", "黑方", "後手", "后手":
+		return 1, true
+	case "random", "any", "?", "隨機", "随机":
+		return -1, true
+	}
+	return 0, false
+}
+
+// findVariant returns the slug of the variant named a (slug, English or Chinese
+// name), or "".
+func (q *request) findVariant(a string) string {
+	if v, ok := q.s.reg.Get(a); ok {
+		return v.Slug
+	}
+	for _, v := range q.s.reg.All() {
+		if strings.EqualFold(v.Name, a) || v.NameZh == a {
+			return v.Slug
+		}
+	}
+	return ""
+}
+
+func (q *request) variantSlugs() string {
+	var s []string
+	for _, v := range q.s.reg.All() {
+		s = append(s, v.Slug)
+	}
+	return strings.Join(s, ", ")
+}
+
+func variantName(l Lang, v *rules.Variant) string {
+	if l.chinese() && v.NameZh != "" {
+		return v.NameZh
+	}
+	return v.DisplayName()
+}
+
+// challenger returns the seat of the user who made an open game.
+func challenger(rec *storage.Game) int {
+	if rec.Players[0].UserID != "" {
+		return 0
+	}
+	return 1
+}
+
+// mayAccept reports whether the event's user may accept the open game rec.
+func (q *request) mayAccept(rec *storage.Game, inv *invite) bool {
+	if rec.Status != storage.StatusOpen || seatOf(rec, q.ev.User.ID) >= 0 {
+		return false
+	}
+	seat := rec.Players[1-challenger(rec)]
+	if seat.Name == "" {
+		return true
+	}
+	if inv != nil && inv.UserID != "" {
+		return inv.UserID == q.ev.User.ID
+	}
+	return sameName(seat.Name, q.ev.User.Name)
+}
+
+func (q *request) loadInvite(id string) *invite {
+	var inv invite
+	if err := q.s.store.GetValue(q.ctx, invitesBucket, id, &inv); err != nil {
+		if !errors.Is(err, storage.ErrNotFound) {
+			q.s.log.Warn("load invitation", "game", id, "err", err)
+		}
+		return nil
+	}
+	return &inv
+}
+
+func (q *request) cmdAccept(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusOpen && q.mayAccept(g, q.loadInvite(g.ID))
+	}, "err.no_challenge")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	rec := l.rec.Clone()
+	if rec.Status != storage.StatusOpen {
+		return oops("err.not_open", id)
+	}
+	if seatOf(rec, q.ev.User.ID) >= 0 {
+		return oops("err.own_challenge", id)
+	}
+	if !q.mayAccept(rec, q.loadInvite(id)) {
+		return oops("err.not_invited", id, rec.Players[1-challenger(rec)].Name)
+	}
+	seat := 1 - challenger(rec)
+	rec.Players[seat] = storage.Player{UserID: q.ev.User.ID, Name: q.ev.User.Name}
+	rec.Status = storage.StatusActive
+	startClock(&rec.Clock, q.s.now(), l.toMove())
+	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+		return q.writeFailed(id, err)
+	}
+	if err := q.s.store.DeleteValue(q.ctx, invitesBucket, id); err != nil {
+		q.s.log.Warn("delete invitation", "game", id, "err", err)
+	}
+	l = &loaded{rec: rec, game: l.game}
+	q.s.keep(l)
+	q.s.log.Info("game started", "game", rec)
+	v := l.game.Variant()
+	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
+		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
+	q.postBoard(l, head)
+	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
+	return nil
+}
+
+func (q *request) cmdDecline(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusOpen && g.Players[1-challenger(g)].Name != "" && q.mayAccept(g, q.loadInvite(g.ID))
+	}, "err.no_challenge")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	rec := l.rec.Clone()
+	if rec.Status != storage.StatusOpen {
+		return oops("err.not_open", id)
+	}
+	if seatOf(rec, q.ev.User.ID) >= 0 {
+		return oops("err.decline_own", id)
+	}
+	if rec.Players[1-challenger(rec)].Name == "" || !q.mayAccept(rec, q.loadInvite(id)) {
+		return oops("err.not_invited", id, playerName(q.lang, rec, rules.Side(1-challenger(rec))))
+	}
+	rec.Status, rec.Reason = storage.StatusAborted, "declined"
+	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+		return q.writeFailed(id, err)
+	}
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
+	q.say("decline.done", q.ev.User.Name, id, rec.Players[challenger(rec)].Name)
+	return nil
+}
+
+func (q *request) cmdCancel(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusOpen && g.Players[challenger(g)].UserID == q.ev.User.ID
+	}, "err.no_own_challenge")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	rec := l.rec.Clone()
+	if rec.Status != storage.StatusOpen {
+		if rec.Status == storage.StatusActive {
+			return oops("err.cancel_started", id)
+		}
+		return oops("err.not_open", id)
+	}
+	if rec.Players[challenger(rec)].UserID != q.ev.User.ID {
+		return oops("err.cancel_not_yours", id)
+	}
+	rec.Status, rec.Reason = storage.StatusAborted, "cancelled"
+	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+		return q.writeFailed(id, err)
+	}
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
+	q.say("cancel.done", id)
+	return nil
+}
+
+// writeFailed turns a failed game write into an answer: a conflict means somebody
+// else changed the game first, and nothing of this command happened.
+func (q *request) writeFailed(id string, err error) error {
+	q.s.forget(id)
+	if errors.Is(err, storage.ErrConflict) {
+		return q.changedMeanwhile(id)
+	}
+	return fmt.Errorf("write game %s: %w", id, err)
+}
+
+// changedMeanwhile reloads a game that changed under a command and says how it
+// stands now.
+func (q *request) changedMeanwhile(id string) error {
+	l, err := q.s.load(q.ctx, id)
+	if err != nil {
+		return err
+	}
+	if l.rec.Status != storage.StatusActive {
+		return oops("err.changed_over", id)
+	}
+	s := l.toMove()
+	return oops("err.changed", id, playerName(q.lang, l.rec, s), q.sideName(l.game.Variant(), s))
+}

@@ -1,0 +1,330 @@
+// Package console is a local adapter for the bot on standard input and output:
+// one group chat with any number of users, typed (or piped) as lines.
+//
+// # Basics
+//
+// Each input line is said by one user:
+//
+//	alice: /new xiangqi @bob      said by alice in the group chat
+//	bob: /accept                  said by bob in the group chat
+//	bob (dm): /peek               said by bob to the bot privately
+//	bob: [accept:1]               bob presses the button with data accept:1
+//	# a comment                   ignored, as are blank lines
+//
+// Each bot message is printed as "[chat] TEXT" or "[dm NAME] TEXT" (further lines
+// indented), each image as "[chat] image PATH" with the PNG written under
+// DataDir/console/, followed by the text board of the same view, and buttons as
+// "(buttons: [Label] data ...)". At the end of its input, Run finishes the line
+// under way and returns nil, so a session can be scripted with a pipe.
+//
+// # Caveats
+//
+//   - Lines are handled one after another; Tick may print between them.
+//   - "@name" in a line is taken as a mention of the user called name (user ids
+//     are the names).
+//   - Everyone is a chat admin unless Config.Admins names some.
+package console
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chuhe/chuhe/bot"
+)
+
+// Config says where the console reads and writes.
+type Config struct {
+	In  io.Reader // default os.Stdin
+	Out io.Writer // default os.Stdout
+	// DataDir is the bot's data folder; images go to DataDir/console/. Default "data".
+	DataDir string
+	// ChatID is the id of the one group chat; default "group".
+	ChatID string
+	// Admins are the users who administer the chat; empty means everyone.
+	Admins []string
+	// NoImages skips writing PNG files (the text board is still printed).
+	NoImages bool
+	// PrivateAfterStart makes the console behave like Telegram: the bot can write
+	// to a user privately only after that user wrote to it privately once.
+	PrivateAfterStart bool
+	// Now stamps events; default time.Now.
+	Now func() time.Time
+}
+
+// Adapter is the console adapter. It implements bot.Platform.
+type Adapter struct {
+	cfg Config
+	h   bot.Handler
+
+	mu     sync.Mutex // guards out, n, opened
+	out    io.Writer
+	n      int
+	opened map[string]bool
+}
+
+var _ bot.Platform = (*Adapter)(nil)
+
+// New makes a console adapter that hands events to h.
+func New(cfg Config, h bot.Handler) (*Adapter, error) {
+	if h == nil {
+		return nil, errors.New("console: no handler")
+	}
+	if cfg.In == nil {
+		cfg.In = os.Stdin
+	}
+	if cfg.Out == nil {
+		cfg.Out = os.Stdout
+	}
+	if cfg.DataDir == "" {
+		cfg.DataDir = "data"
+	}
+	if cfg.ChatID == "" {
+		cfg.ChatID = "group"
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Adapter{cfg: cfg, h: h, out: cfg.Out, opened: map[string]bool{}}, nil
+}
+
+// Name implements bot.Platform.
+func (a *Adapter) Name() string { return "console" }
+
+// Run reads lines until the input ends (it then returns nil) or ctx ends.
+func (a *Adapter) Run(ctx context.Context) error {
+	lines := make(chan string)
+	errc := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(a.cfg.In)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		errc <- sc.Err()
+		close(lines)
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case line, ok := <-lines:
+			if !ok {
+				if err := <-errc; err != nil {
+					return fmt.Errorf("console: read input: %w", err)
+				}
+				return nil
+			}
+			a.Line(ctx, line)
+		}
+	}
+}
+
+// lineRE reads "NAME: TEXT" and "NAME (dm): TEXT".
+var lineRE = regexp.MustCompile(`^\s*([^:()\[\]]+?)\s*(\((?:dm|DM|私聊)\))?\s*[:：]\s?(.*)$`)
+
+// Line handles one input line and returns when the bot has answered it.
+func (a *Adapter) Line(ctx context.Context, line string) {
+	trimmed := strings.TrimSpace(line)
+	if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+		return
+	}
+	m := lineRE.FindStringSubmatch(line)
+	if m == nil {
+		a.print("[console]", "cannot read that line; write NAME: TEXT, or NAME (dm): TEXT to talk to the bot privately")
+		return
+	}
+	name, private, text := m[1], m[2] != "", strings.TrimSpace(m[3])
+	a.mu.Lock()
+	a.n++
+	id := "in" + strconv.Itoa(a.n)
+	if private {
+		a.opened[name] = true
+	}
+	a.mu.Unlock()
+	ev := bot.Event{
+		Platform:  a.Name(),
+		ChatID:    a.cfg.ChatID,
+		Private:   private,
+		User:      bot.User{ID: name, Name: name},
+		MessageID: id,
+		Admin:     private || a.isAdmin(name),
+		At:        a.cfg.Now(),
+	}
+	if private {
+		ev.ChatID = dmChat(name)
+	}
+	if strings.HasPrefix(text, "[") && strings.HasSuffix(text, "]") && !strings.Contains(text, " ") {
+		ev.Button = strings.TrimSuffix(strings.TrimPrefix(text, "["), "]")
+	} else {
+		ev.Text = text
+		ev.Addressed = private || strings.HasPrefix(text, "/")
+		ev.Mentions = mentions(text)
+	}
+	a.h.Handle(ctx, ev, &replier{a: a, ev: ev})
+}
+
+func dmChat(name string) string { return "dm:" + name }
+
+func (a *Adapter) isAdmin(name string) bool {
+	if len(a.cfg.Admins) == 0 {
+		return true
+	}
+	for _, n := range a.cfg.Admins {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions resolves every @name in text to the user called name.
+func mentions(text string) []bot.User {
+	var out []bot.User
+	for _, w := range strings.Fields(text) {
+		if n, ok := strings.CutPrefix(w, "@"); ok && n != "" {
+			out = append(out, bot.User{ID: n, Name: n})
+		}
+	}
+	return out
+}
+
+// Send implements bot.Platform: a message in the group chat.
+func (a *Adapter) Send(ctx context.Context, chatID string, m bot.Message) (bot.MessageRef, error) {
+	if name, ok := strings.CutPrefix(chatID, "dm:"); ok {
+		return a.SendPrivate(ctx, bot.User{ID: name, Name: name}, m)
+	}
+	return a.write("[chat]", chatID, m)
+}
+
+// SendPrivate implements bot.Platform: a message to one user.
+func (a *Adapter) SendPrivate(ctx context.Context, u bot.User, m bot.Message) (bot.MessageRef, error) {
+	a.mu.Lock()
+	open := a.opened[u.ID]
+	a.mu.Unlock()
+	if a.cfg.PrivateAfterStart && !open {
+		return bot.MessageRef{}, &bot.PrivateUnavailableError{User: u,
+			Hint: "Write to the bot privately first: " + u.Name + " (dm): /start"}
+	}
+	return a.write("[dm "+u.Name+"]", dmChat(u.ID), m)
+}
+
+// Edit implements bot.Platform by printing the new version.
+func (a *Adapter) Edit(ctx context.Context, ref bot.MessageRef, m bot.Message) error {
+	m.Text = "(edited " + ref.ID + ") " + m.Text
+	_, err := a.write("[chat]", ref.ChatID, m)
+	return err
+}
+
+// Delete implements bot.Platform by saying so.
+func (a *Adapter) Delete(ctx context.Context, ref bot.MessageRef) error {
+	a.print("[chat]", "(message "+ref.ID+" deleted)")
+	return nil
+}
+
+// DeepLink implements bot.DeepLinker: on the console the "link" is the line to type.
+func (a *Adapter) DeepLink(payload string) string {
+	return "console: NAME (dm): /start " + payload
+}
+
+// write prints one message: its image (saved as a file), its text, its text
+// board and its buttons.
+func (a *Adapter) write(prefix, chatID string, m bot.Message) (bot.MessageRef, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.n++
+	ref := bot.MessageRef{ChatID: chatID, ID: strconv.Itoa(a.n)}
+	var sb strings.Builder
+	if len(m.Image) > 0 && !a.cfg.NoImages {
+		name := m.ImageName
+		if name == "" {
+			name = "image.png"
+		}
+		dir := filepath.Join(a.cfg.DataDir, "console")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return ref, fmt.Errorf("console: image folder: %w", err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%04d-%s", a.n, filepath.Base(name)))
+		if err := os.WriteFile(path, m.Image, 0o644); err != nil {
+			return ref, fmt.Errorf("console: write image: %w", err)
+		}
+		sb.WriteString(block(prefix, "image "+path))
+	}
+	if m.Text != "" {
+		sb.WriteString(block(prefix, m.Text))
+	}
+	if m.Alt != "" {
+		for _, l := range strings.Split(m.Alt, "\n") {
+			sb.WriteString("    " + l + "\n")
+		}
+	}
+	if len(m.Buttons) > 0 {
+		var bs []string
+		for _, row := range m.Buttons {
+			for _, b := range row {
+				if b.URL != "" {
+					bs = append(bs, "["+b.Label+"] "+b.URL)
+				} else {
+					bs = append(bs, "["+b.Label+"] ["+b.Data+"]")
+				}
+			}
+		}
+		sb.WriteString(strings.Repeat(" ", len(prefix)+1) + "(buttons: " + strings.Join(bs, " · ") + ")\n")
+	}
+	if _, err := io.WriteString(a.out, sb.String()); err != nil {
+		return ref, fmt.Errorf("console: write: %w", err)
+	}
+	return ref, nil
+}
+
+// print writes one line of the console itself.
+func (a *Adapter) print(prefix, text string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	_, _ = io.WriteString(a.out, block(prefix, text))
+}
+
+// block prefixes the first line of text and indents the others under it.
+func block(prefix, text string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	var sb strings.Builder
+	pad := strings.Repeat(" ", len(prefix)+1)
+	for i, l := range lines {
+		if i == 0 {
+			sb.WriteString(prefix + " " + l + "\n")
+		} else {
+			sb.WriteString(pad + l + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// replier answers one input line.
+type replier struct {
+	a  *Adapter
+	ev bot.Event
+}
+
+func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	if r.ev.Private {
+		return r.a.write("[dm "+r.ev.User.Name+"]", r.ev.ChatID, m)
+	}
+	return r.a.write("[chat]", r.ev.ChatID, m)
+}
+
+func (r *replier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	return r.a.SendPrivate(ctx, r.ev.User, m)
+}

@@ -1,0 +1,61 @@
+// Package bot is Chuhe's platform-neutral service: everything between a chat
+// message and the rules, storage and render packages. Adapters (bot/console,
+// bot/telegram, bot/discord) translate platform events into Events and offer the
+// capabilities of platform.go; this package decides everything else: which
+// command it is, which game it is about, who may act, what the rules say, what to
+// store and what to answer, in which language and notation.
+//
+// # Basics
+//
+//	st, _ := storage.Open("data/chuhe.db", nil)
+//	svc, _ := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{})})
+//	svc.AddPlatform(adapter)        // for messages outside an event
+//	go adapter.Run(ctx)             // calls svc.Handle(ctx, ev, replier) per event
+//	for range ticker.C { svc.Tick(ctx, time.Now()) }
+//
+// A game is stored as its setup plus its coordinate move list; the position is
+// derived with rules.Replay and cached by game id and version. Every state change
+// of a game is one storage write with a version check (a move is one AppendMove),
+// made while holding the game's mutex: two moves racing cannot both land, and the
+// loser is told how the game stands now. Commands resolve their game from an
+// explicit #ID, else the bot message the user replied to, else the only game of
+// the chat that fits (for a move: the only one where the sender is to move), and
+// otherwise say how to choose.
+//
+// Time and randomness come in through Config (Clock, Rand). Deadlines, reminders
+// and offers live in the stored game; Tick acts on them, so a restart loses
+// nothing and tests drive time with a FakeClock.
+//
+// Public images and texts are made from pos.View(rules.Public) only; a player's
+// own view goes through ReplyPrivately or Platform.SendPrivate. When a platform
+// cannot reach a player privately, the chat gets a hint with a deep link (payload
+// g_ID), and "/start g_ID" in the private chat delivers the board.
+//
+// Every user-facing text is in the catalog (catalog.go) in English, traditional
+// and simplified Chinese; commands have Chinese aliases (/走, /悔棋, ...).
+//
+// Files: service.go (Service, loading and caching games), commands.go (the
+// command table and dispatch), challenge.go (/new /accept /decline /cancel),
+// move.go (choosing the game, playing a move), offers.go (draw, takeback,
+// resign, abort), board.go (captions, images, text boards), private.go (private
+// boards), info.go (/board /games /variants /rules /export /settings), tick.go
+// (timeouts, reminders), clock.go (Clock, time controls), i18n.go and catalog.go.
+//
+// # Caveats
+//
+//   - Handle blocks until its replies are sent. Work on one game is serialized by
+//     a per-game mutex held while the board is rendered and posted, so a slow
+//     platform slows that game (only).
+//   - The bot-message → game map that makes "reply to the board" work is kept in
+//     memory; after a restart, replies to older boards fall back to #ID or the
+//     only-game rule.
+//   - The rules core explains illegal moves in English; Chinese chats get that
+//     reason inside a Chinese sentence.
+//   - A directed challenge stores the invited user's id in the value bucket
+//     "bot.invites" (storage.Game has no field for it); if that write fails, the
+//     invitation is matched by name only.
+//   - Tick reads every live game each time: fine for thousands of games, not for
+//     millions.
+//   - Never log an Event's text, a Message or a position's true FEN: they may hold
+//     a player's secrets. Log game ids, or storage.Game (its LogValue is public).
+package bot

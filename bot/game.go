@@ -1,0 +1,173 @@
+package bot
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// splitGameID takes a "#12" argument out of args. With bare, a lone number ("12")
+// counts too (for commands that take no other numbers, such as /accept 12).
+func splitGameID(args []string, bare bool) (id string, rest []string) {
+	for _, a := range args {
+		if id == "" {
+			if n, ok := strings.CutPrefix(a, "#"); ok && isGameID(n) {
+				id = n
+				continue
+			}
+			if n, ok := strings.CutPrefix(a, "＃"); ok && isGameID(n) {
+				id = n
+				continue
+			}
+			if bare && isGameID(a) {
+				id = a
+				continue
+			}
+		}
+		rest = append(rest, a)
+	}
+	return id, rest
+}
+
+func isGameID(s string) bool {
+	n, err := strconv.ParseUint(s, 10, 64)
+	return err == nil && n > 0 && strconv.FormatUint(n, 10) == s
+}
+
+// chooseGame picks the game a command is about: the #ID given, else the game of
+// the bot message the user replied to, else the one live game of this chat that
+// match accepts. With none it returns a userError with noneKey; with several, one
+// that lists them and says how to choose.
+func (q *request) chooseGame(id string, match func(*storage.Game) bool, noneKey string, noneArgs ...any) (string, error) {
+	if id != "" {
+		return id, nil
+	}
+	if g := q.s.gameOfMessage(q.ev.ChatID, q.ev.ReplyTo); g != "" {
+		return g, nil
+	}
+	if q.ev.Private {
+		return q.chooseOwnGame(match, noneKey, noneArgs...)
+	}
+	gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for _, g := range gs {
+		if match(g) {
+			ids = append(ids, g.ID)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return "", oops(noneKey, noneArgs...)
+	case 1:
+		return ids[0], nil
+	}
+	return "", oops("err.which_game", hashList(ids), ids[0])
+}
+
+// chooseOwnGame is chooseGame in a private chat: among the user's own games.
+func (q *request) chooseOwnGame(match func(*storage.Game) bool, noneKey string, noneArgs ...any) (string, error) {
+	gs, err := q.s.store.GamesOfUser(q.ctx, q.ev.Platform, q.ev.User.ID, true)
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for _, g := range gs {
+		if match(g) {
+			ids = append(ids, g.ID)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return "", oops(noneKey, noneArgs...)
+	case 1:
+		return ids[0], nil
+	}
+	return "", oops("err.which_game", hashList(ids), ids[0])
+}
+
+func hashList(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = "#" + id
+	}
+	return strings.Join(out, " ")
+}
+
+// open loads game id for a command in this event's chat and takes its lock. A game
+// of another chat may be used from a private chat by its players; otherwise the
+// user is told where the game is played. The caller must call the returned unlock.
+func (q *request) open(id string) (*loaded, func(), error) {
+	unlock := q.s.lockGame(id)
+	l, err := q.s.load(q.ctx, id)
+	if err != nil {
+		unlock()
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, nil, oops("err.no_such_game", id)
+		}
+		return nil, nil, err
+	}
+	rec := l.rec
+	if rec.Platform != q.ev.Platform || (rec.ChatID != q.ev.ChatID && !(q.ev.Private && seatOf(rec, q.ev.User.ID) >= 0)) {
+		unlock()
+		return nil, nil, oops("err.other_chat", id)
+	}
+	return l, unlock, nil
+}
+
+// playerSide returns the side the event's user plays in l, or a userError.
+func (q *request) playerSide(l *loaded) (rules.Side, error) {
+	seat := seatOf(l.rec, q.ev.User.ID)
+	if seat < 0 {
+		return rules.Red, oops("err.not_player", l.rec.ID)
+	}
+	return rules.Side(seat), nil
+}
+
+// requireActive returns a userError unless the game is being played.
+func requireActive(rec *storage.Game) error {
+	switch rec.Status {
+	case storage.StatusActive:
+		return nil
+	case storage.StatusOpen:
+		return oops("err.not_started", rec.ID)
+	}
+	return oops("err.game_over", rec.ID)
+}
+
+// sideName is "Red" or "Black" in the request's language (White on cell boards).
+func (q *request) sideName(v *rules.Variant, s rules.Side) string {
+	return sideName(q.lang, v, s)
+}
+
+func sideName(l Lang, v *rules.Variant, s rules.Side) string {
+	if v != nil && v.Board.Cells {
+		if s == rules.Red {
+			return T(l, "side.white")
+		}
+		return T(l, "side.black")
+	}
+	if s == rules.Red {
+		return T(l, "side.red")
+	}
+	return T(l, "side.black")
+}
+
+// playerName is the name of the player of side s, or a placeholder for an open seat.
+func playerName(l Lang, rec *storage.Game, s rules.Side) string {
+	if n := rec.Players[s].Name; n != "" {
+		return n
+	}
+	return T(l, "seat.open")
+}
+
+// usersMatch compares a stored seat name with a user, ignoring case and a leading @.
+func sameName(a, b string) bool {
+	a, b = strings.TrimPrefix(a, "@"), strings.TrimPrefix(b, "@")
+	return a != "" && strings.EqualFold(a, b)
+}

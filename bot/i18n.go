@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Lang is a chat language.
+type Lang string
+
+// The languages of the catalog. A chat without a setting speaks English.
+const (
+	En     Lang = "en"
+	ZhHant Lang = "zh-Hant" // traditional Chinese
+	ZhHans Lang = "zh-Hans" // simplified Chinese
+)
+
+// Langs lists the catalog's languages in the order /settings shows them.
+var Langs = []Lang{En, ZhHant, ZhHans}
+
+// ParseLang reads a language setting leniently ("zh-TW", "简体", "english");
+// anything unknown is English.
+func ParseLang(s string) Lang {
+	l, _ := lookupLang(s)
+	return l
+}
+
+// lookupLang is ParseLang that also says whether s named a language.
+func lookupLang(s string) (Lang, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "en", "english", "英文", "英語", "英语":
+		return En, true
+	case "zh-hant", "zh_hant", "hant", "zh-tw", "zh-hk", "繁體", "繁体", "正體", "繁體中文", "繁体中文":
+		return ZhHant, true
+	case "zh-hans", "zh_hans", "hans", "zh-cn", "zh", "简体", "簡體", "简体中文", "簡體中文", "中文":
+		return ZhHans, true
+	}
+	return En, false
+}
+
+// msg is one catalog entry in every language.
+type msg struct{ en, hant, hans string }
+
+// T returns the text of key in lang, formatted with args (fmt verbs). A missing
+// key yields the key itself, so a mistake shows but does not crash; TestCatalog
+// keeps that from happening.
+func T(lang Lang, key string, args ...any) string {
+	m, ok := catalog[key]
+	if !ok {
+		return key
+	}
+	f := m.en
+	switch lang {
+	case ZhHant:
+		f = m.hant
+	case ZhHans:
+		f = m.hans
+	}
+	if len(args) == 0 {
+		return f
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+// chinese reports whether the language writes Chinese.
+func (l Lang) chinese() bool { return l == ZhHant || l == ZhHans }
+
+// list joins items as the language does ("a, b" or "a、b").
+func (l Lang) list(items []string) string {
+	if l.chinese() {
+		return strings.Join(items, "、")
+	}
+	return strings.Join(items, ", ")
+}

@@ -1,0 +1,411 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// cmdBoard shows a game's board to anyone: the #ID given, the game replied to, the
+// sender's game in this chat, or the chat's only game.
+func (q *request) cmdBoard(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.lookGame(id)
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if l.rec.Status == storage.StatusOpen {
+		return oops("err.not_started", id)
+	}
+	m := q.s.boardMessage(q.display(), l, "", q.s.lastMove(q.display(), l))
+	ref := q.reply(m)
+	q.s.remember(ref, id)
+	return nil
+}
+
+// lookGame picks a game to look at (board, export): like chooseGame, preferring
+// the sender's own game and then the only game of the chat.
+func (q *request) lookGame(id string) (string, error) {
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+	}, "err.no_games_chat")
+	var ue *userError
+	if err == nil || !errors.As(err, &ue) || ue.key != "err.no_games_chat" || q.ev.Private {
+		return id, err
+	}
+	return q.chooseGame("", func(g *storage.Game) bool { return g.Status == storage.StatusActive }, "err.no_games_chat")
+}
+
+// cmdGames lists the sender's live games in every chat of this platform, with
+// whose turn it is, and the open challenges of this chat.
+func (q *request) cmdGames(args []string) error {
+	gs, err := q.s.store.GamesOfUser(q.ctx, q.ev.Platform, q.ev.User.ID, true)
+	if err != nil {
+		return err
+	}
+	sortGames(gs)
+	var lines []string
+	now := q.s.now()
+	for _, g := range gs {
+		v, err := q.s.variant(g.Variant, g.Options)
+		if err != nil {
+			continue
+		}
+		me := rules.Side(seatOf(g, q.ev.User.ID))
+		where := ""
+		if g.ChatID != q.ev.ChatID {
+			where = " " + q.t("games.elsewhere")
+		}
+		if g.Status == storage.StatusOpen {
+			lines = append(lines, q.t("games.open", g.ID, variantName(q.lang, v))+where)
+			continue
+		}
+		toMove, err := q.s.sideToMove(q.ctx, g)
+		if err != nil {
+			continue
+		}
+		turn := q.t("games.their_turn", playerName(q.lang, g, toMove))
+		if toMove == me {
+			turn = q.t("games.your_turn")
+		}
+		if !g.Clock.Deadline.IsZero() {
+			turn += " · " + q.t("cap.left", formatSpan(q.lang, g.Clock.Deadline.Sub(now)))
+		}
+		lines = append(lines, q.t("games.line", g.ID, variantName(q.lang, v), playerName(q.lang, g, me.Other()), turn)+where)
+	}
+	text := q.t("games.none")
+	if len(lines) > 0 {
+		text = q.t("games.head") + "\n" + strings.Join(lines, "\n")
+	}
+	if !q.ev.Private {
+		chat, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
+		if err != nil {
+			return err
+		}
+		var open []string
+		for _, g := range chat {
+			if g.Status == storage.StatusOpen && q.mayAccept(g, q.loadInvite(g.ID)) {
+				open = append(open, q.t("games.challenge", g.ID, g.Players[challenger(g)].Name))
+			}
+		}
+		if len(open) > 0 {
+			text += "\n" + q.t("games.challenges") + "\n" + strings.Join(open, "\n")
+		}
+	}
+	q.reply(Message{Text: text})
+	return nil
+}
+
+func (q *request) cmdVariants(args []string) error {
+	var sb strings.Builder
+	sb.WriteString(q.t("variants.head"))
+	for _, v := range q.s.reg.All() {
+		fmt.Fprintf(&sb, "\n• %s — %s", v.Slug, v.DisplayName())
+	}
+	if opts := q.s.reg.Options(); len(opts) > 0 {
+		sb.WriteString("\n" + q.t("variants.options"))
+		for _, o := range opts {
+			fmt.Fprintf(&sb, "\n• %s — %s", o.Name, o.Summary)
+		}
+	}
+	sb.WriteString("\n" + q.t("variants.tail"))
+	q.reply(Message{Text: sb.String()})
+	return nil
+}
+
+// cmdRules explains a variant: its summary, board, pieces and notation, with
+// example moves made from the variant's own start position.
+func (q *request) cmdRules(args []string) error {
+	slug := q.chat.DefaultVariant
+	if slug == "" {
+		slug = "xiangqi"
+	}
+	if len(args) > 0 {
+		slug = q.findVariant(args[0])
+		if slug == "" {
+			return oops("err.bad_variant", args[0], q.variantSlugs())
+		}
+	}
+	v, err := q.s.variant(slug, nil)
+	if err != nil {
+		return oops("err.bad_variant", slug, q.variantSlugs())
+	}
+	var sb strings.Builder
+	sb.WriteString(variantName(q.lang, v))
+	if q.lang.chinese() {
+		sb.WriteString(" (" + v.Name + ")")
+	}
+	sb.WriteString("\n" + v.Summary + "\n")
+	kind := "rules.points"
+	if v.Board.Cells {
+		kind = "rules.cells"
+	}
+	sb.WriteString(q.t(kind, v.Board.Width, v.Board.Height) + "\n")
+	var pieces []string
+	for _, k := range v.Kinds {
+		glyph := ""
+		if k.Glyph[0] != "" {
+			glyph = " " + k.Glyph[0]
+			if k.Glyph[1] != k.Glyph[0] {
+				glyph += "/" + k.Glyph[1]
+			}
+		}
+		pieces = append(pieces, string(k.Letter)+glyph+" "+k.Name)
+	}
+	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
+	sb.WriteString(q.notationHelp(v) + "\n")
+	sb.WriteString(q.t("rules.start", v.Slug))
+	q.reply(Message{Text: sb.String()})
+	return nil
+}
+
+// exampleMove is a legal move of the variant's start position to show notation
+// with: the central cannon h2e2 where there is one, else the first legal move.
+func exampleMove(v *rules.Variant) (*rules.Position, rules.Move, bool) {
+	pos, err := rules.NewPosition(v, v.StartFEN)
+	if err != nil {
+		return nil, rules.NullMove, false
+	}
+	if m, err := rules.ParseCoord(pos, "h2e2"); err == nil {
+		return pos, m, true
+	}
+	ms := pos.LegalMoves(nil)
+	if len(ms) == 0 {
+		return nil, rules.NullMove, false
+	}
+	return pos, ms[0], true
+}
+
+// notationHelp says how to write moves in variant v, with examples.
+func (q *request) notationHelp(v *rules.Variant) string {
+	pos, m, ok := exampleMove(v)
+	if !ok {
+		return q.t("notation.coord_only", "h2e2")
+	}
+	coord := rules.FormatCoord(pos, m)
+	parts := []string{q.t("notation.coord", coord, pos.Variant().Board.Name(m.From), pos.Variant().Board.Name(m.To))}
+	if v.XiangqiNotation {
+		if wxf := rules.FormatMove(pos, m, rules.StyleWXF); wxf != coord {
+			parts = append(parts, q.t("notation.wxf", wxf))
+		}
+		style := rules.StyleChinese
+		if q.lang == ZhHans {
+			style = rules.StyleChineseSimplified
+		}
+		if zh := rules.FormatMove(pos, m, style); zh != coord {
+			parts = append(parts, q.t("notation.chinese", zh))
+		}
+	}
+	return q.t("notation.head") + " " + q.lang.list(parts)
+}
+
+// cmdExport writes a game as FEN and a PGN-style record. Both are public: the
+// FEN of the public view, the moves as everybody saw them.
+func (q *request) cmdExport(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.lookGame(id)
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	rec, err := q.s.exportRecord(q.display(), l)
+	if err != nil {
+		return err
+	}
+	q.reply(Message{Text: q.t("export.head", id) + "\n" + rec})
+	return nil
+}
+
+// exportRecord writes the PGN-style record and the current public FEN.
+func (s *Service) exportRecord(d display, l *loaded) (string, error) {
+	rec := l.rec
+	v := l.game.Variant()
+	start, err := rules.NewGame(v, rec.StartFEN)
+	if err != nil {
+		return "", fmt.Errorf("export game %s: %w", rec.ID, err)
+	}
+	format := "ICCS"
+	switch d.notation {
+	case "wxf":
+		format = "WXF"
+	case "chinese":
+		format = "Chinese"
+	}
+	result := rec.Result
+	if result == "" {
+		result = "*"
+	}
+	var sb strings.Builder
+	tag := func(k, v string) { fmt.Fprintf(&sb, "[%s %q]\n", k, v) }
+	tag("Game", "Chinese Chess")
+	tag("Variant", v.Slug)
+	tag("Event", "Chuhe #"+rec.ID)
+	tag("Site", rec.Platform)
+	tag("Date", rec.CreatedAt.Format("2006.01.02"))
+	tag("Red", rec.Players[0].Name)
+	tag("Black", rec.Players[1].Name)
+	tag("Result", result)
+	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
+	tag("Format", format)
+	if rec.StartFEN != "" {
+		tag("FEN", start.Position().PublicFEN())
+	}
+	sb.WriteByte('\n')
+	coordOnly := display{lang: d.lang, notation: d.notation}
+	if coordOnly.notation == "" {
+		coordOnly.notation = "coord"
+	}
+	var line []string
+	for i, mr := range rec.Moves {
+		pos := start.Position()
+		m, err := rules.ParseCoord(pos, mr.Text)
+		if err != nil {
+			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
+		}
+		text := coordOnly.formatMove(pos, m)
+		if pos.ToMove() == rules.Red || i == 0 {
+			num := fmt.Sprintf("%d.", pos.Fullmove())
+			if pos.ToMove() == rules.Black {
+				num += ".."
+			}
+			text = num + " " + text
+		}
+		line = append(line, text)
+		if err := start.Play(m); err != nil {
+			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
+		}
+	}
+	line = append(line, result)
+	sb.WriteString(wrap(line, 72))
+	sb.WriteString("\n\nFEN: " + l.pos().PublicFEN())
+	return sb.String(), nil
+}
+
+// wrap joins words into lines of at most width bytes.
+func wrap(words []string, width int) string {
+	var sb strings.Builder
+	n := 0
+	for i, w := range words {
+		if i > 0 {
+			if n+1+len(w) > width {
+				sb.WriteByte('\n')
+				n = 0
+			} else {
+				sb.WriteByte(' ')
+				n++
+			}
+		}
+		sb.WriteString(w)
+		n += len(w)
+	}
+	return sb.String()
+}
+
+// Notation settings a chat can choose.
+var notations = []string{"default", "coord", "wxf", "chinese"}
+
+func parseNotation(s string) (string, bool) {
+	switch strings.ToLower(s) {
+	case "default", "both", "預設", "默认", "默認":
+		return "", true
+	case "coord", "coords", "coordinates", "iccs", "座標", "坐标":
+		return "coord", true
+	case "wxf":
+		return "wxf", true
+	case "chinese", "zh", "中文", "中式":
+		return "chinese", true
+	}
+	return "", false
+}
+
+func (q *request) notationName(n string) string {
+	if n == "" {
+		n = "default"
+	}
+	return q.t("notation.name." + n)
+}
+
+// cmdSettings shows the chat's settings or changes one: language, notation,
+// default variant, default time control. In a group only an admin may change them.
+func (q *request) cmdSettings(args []string) error {
+	if len(args) == 0 {
+		q.showSettings(q.chat)
+		return nil
+	}
+	key, val, ok := strings.Cut(args[0], "=")
+	if !ok {
+		if len(args) < 2 {
+			return oops("err.settings_usage")
+		}
+		val = args[1]
+	}
+	if !q.ev.Private && !q.ev.Admin {
+		return oops("err.settings_admin")
+	}
+	var apply func(c *storage.Chat)
+	switch strings.ToLower(key) {
+	case "language", "lang", "語言", "语言":
+		l, ok := lookupLang(val)
+		if !ok {
+			return oops("err.settings_lang", val)
+		}
+		apply = func(c *storage.Chat) { c.Language = string(l) }
+	case "notation", "記譜", "记谱", "記法", "记法":
+		n, ok := parseNotation(val)
+		if !ok {
+			return oops("err.settings_notation", val, strings.Join(notations, ", "))
+		}
+		apply = func(c *storage.Chat) { c.Notation = n }
+	case "variant", "變體", "变体":
+		slug := q.findVariant(val)
+		if slug == "" {
+			return oops("err.bad_variant", val, q.variantSlugs())
+		}
+		apply = func(c *storage.Chat) { c.DefaultVariant = slug }
+	case "time", "clock", "時間", "时间":
+		tc, err := ParseTimeControl(val)
+		if err != nil {
+			return oops("err.bad_time", val)
+		}
+		apply = func(c *storage.Chat) { c.DefaultTimeControl = FormatTimeControl(tc) }
+	default:
+		return oops("err.settings_usage")
+	}
+	c, err := q.s.store.UpdateChat(q.ctx, q.ev.Platform, q.ev.ChatID, func(c *storage.Chat) error {
+		apply(c)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("update chat settings: %w", err)
+	}
+	q.chat, q.lang = c, ParseLang(c.Language)
+	q.say("settings.saved")
+	q.showSettings(c)
+	return nil
+}
+
+func (q *request) showSettings(c *storage.Chat) {
+	variant := c.DefaultVariant
+	if variant == "" {
+		variant = "xiangqi"
+	}
+	control := describeControl(q.lang, defaultControl)
+	if c.DefaultTimeControl != "" {
+		if tc, err := ParseTimeControl(c.DefaultTimeControl); err == nil {
+			control = describeControl(q.lang, tc)
+		}
+	}
+	q.say("settings.show", string(ParseLang(c.Language)), q.notationName(c.Notation), variant, control)
+}

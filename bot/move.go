@@ -1,0 +1,325 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// maxPlainMove is the longest plain message that is tried as a move; longer ones
+// are chat talk.
+const maxPlainMove = 16
+
+func (q *request) cmdMove(args []string) error {
+	if q.ev.Private {
+		return q.whereToPlay()
+	}
+	id, rest := splitGameID(args, false)
+	text := strings.Join(rest, " ")
+	if text == "" {
+		return oops("err.move_empty")
+	}
+	id, err := q.moveTarget(id)
+	if err != nil {
+		return err
+	}
+	return q.play(id, text, false)
+}
+
+// plainMove handles a message that is not a command. It is taken as a move only
+// if it is a legal move of the sender in the game it goes to; anything else is
+// chat talk and is ignored, unless the message was addressed to the bot.
+func (q *request) plainMove(text string, addressed bool) error {
+	if !addressed && utf8.RuneCountInString(text) > maxPlainMove {
+		return nil
+	}
+	id, err := q.moveTarget("")
+	if err != nil {
+		var ue *userError
+		if !addressed {
+			return nil
+		}
+		if errors.As(err, &ue) && ue.key == "err.which_game" {
+			// Several games wait for this player; a text legal in exactly one of
+			// them is not ambiguous.
+			if only := q.legalIn(text); only != "" {
+				return q.play(only, text, false)
+			}
+		}
+		return err
+	}
+	return q.play(id, text, !addressed)
+}
+
+// legalIn returns the one game of this chat where text is a legal move of the
+// sender, or "".
+func (q *request) legalIn(text string) string {
+	ids, err := q.gamesToMove()
+	if err != nil {
+		return ""
+	}
+	found := ""
+	for _, id := range ids {
+		unlock := q.s.lockGame(id)
+		l, err := q.s.load(q.ctx, id)
+		if err == nil {
+			if _, err := rules.ParseMove(l.pos(), text); err == nil {
+				if found != "" {
+					unlock()
+					return ""
+				}
+				found = id
+			}
+		}
+		unlock()
+	}
+	return found
+}
+
+// gamesToMove lists the live games of this chat where the sender is to move.
+func (q *request) gamesToMove() ([]string, error) {
+	gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, g := range gs {
+		if g.Status != storage.StatusActive {
+			continue
+		}
+		seat := seatOf(g, q.ev.User.ID)
+		if seat < 0 {
+			continue
+		}
+		s, err := q.s.sideToMove(q.ctx, g)
+		if err != nil {
+			q.s.log.Warn("side to move", "game", g.ID, "err", err)
+			continue
+		}
+		if int(s) == seat {
+			ids = append(ids, g.ID)
+		}
+	}
+	return ids, nil
+}
+
+// moveTarget picks the game a move goes to: the #ID given, the game whose board
+// the message replies to, or the only game of this chat where the sender is to
+// move. When none fits, the error says why; when several do, how to choose.
+func (q *request) moveTarget(id string) (string, error) {
+	if id != "" {
+		return id, nil
+	}
+	if g := q.s.gameOfMessage(q.ev.ChatID, q.ev.ReplyTo); g != "" {
+		return g, nil
+	}
+	ids, err := q.gamesToMove()
+	if err != nil {
+		return "", err
+	}
+	switch len(ids) {
+	case 1:
+		return ids[0], nil
+	case 0:
+	default:
+		return "", oops("err.which_game", hashList(ids), ids[0])
+	}
+	// Not the sender's turn anywhere: say where it is whose turn.
+	gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
+	if err != nil {
+		return "", err
+	}
+	for _, g := range gs {
+		if g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0 {
+			s, err := q.s.sideToMove(q.ctx, g)
+			if err != nil {
+				return "", err
+			}
+			v, _ := q.s.variant(g.Variant, g.Options)
+			return "", oops("err.not_your_turn", g.ID, playerName(q.lang, g, s), q.sideName(v, s))
+		}
+	}
+	return "", oops("err.no_game_here")
+}
+
+// play plays text as the sender's move in game id. With quiet (a plain message
+// that may be chat talk), a text that is not a legal move of the player to move
+// is ignored instead of answered.
+func (q *request) play(id, text string, quiet bool) error {
+	l, unlock, err := q.open(id)
+	if err != nil {
+		if quiet {
+			return nil
+		}
+		return err
+	}
+	defer unlock()
+	rec := l.rec
+	if err := requireActive(rec); err != nil {
+		if quiet {
+			return nil
+		}
+		return err
+	}
+	side := l.toMove()
+	v := l.game.Variant()
+	seat := seatOf(rec, q.ev.User.ID)
+	if seat < 0 || rules.Side(seat) != side {
+		if quiet {
+			return nil
+		}
+		if seat < 0 {
+			return oops("err.not_player", id)
+		}
+		return oops("err.not_your_turn", id, playerName(q.lang, rec, side), q.sideName(v, side))
+	}
+	now := q.s.now()
+	if outOfTime(&rec.Clock, now) {
+		l, err := q.s.endOnTime(q.ctx, l, now)
+		if err != nil {
+			return q.writeFailed(id, err)
+		}
+		q.reply(Message{Text: q.t("move.too_late", id) + "\n" + resultLine(q.lang, l)})
+		return nil
+	}
+	pos := l.pos()
+	m, err := rules.ParseMove(pos, text)
+	if err != nil {
+		if quiet {
+			return nil
+		}
+		return q.moveError(l, text, err)
+	}
+	coord := rules.FormatCoord(pos, m)
+	shown := q.formatMove(pos, m)
+	moverLeft := timeLeft(&rec.Clock, now, side, side)
+	if err := l.game.Play(m); err != nil {
+		return q.moveError(l, text, err)
+	}
+	out := l.game.Outcome()
+	next := l.toMove()
+	mutate := func(g *storage.Game) error {
+		afterMove(&g.Clock, now, side, next, moverLeft)
+		if g.DrawOffer != int(side) {
+			g.DrawOffer = storage.NoSide // the offer lapses: its receiver moved instead
+		}
+		g.TakebackRequest = storage.NoSide
+		if out.Over {
+			g.Status = storage.StatusFinished
+			g.Result, g.Reason = out.Result(), string(out.Reason)
+			g.Clock.Deadline = time.Time{}
+		}
+		return nil
+	}
+	stored, err := q.s.store.AppendMove(q.ctx, id, rec.Version, storage.MoveRecord{Text: coord, At: now, Side: int(side)}, mutate)
+	if err != nil {
+		_ = l.game.Undo()
+		return q.writeFailed(id, err)
+	}
+	l = &loaded{rec: stored, game: l.game}
+	q.s.keep(l)
+	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
+	head := ""
+	if out.Over {
+		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
+		head = resultLine(q.lang, l)
+	}
+	q.postBoardMove(l, head, shown)
+	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
+	return nil
+}
+
+// moveError explains a move that was not played: unreadable (what to type instead)
+// or illegal (why, and where that piece can go).
+func (q *request) moveError(l *loaded, text string, err error) error {
+	pos := l.pos()
+	var pe *rules.ParseError
+	var ie *rules.IllegalMoveError
+	switch {
+	case errors.As(err, &pe):
+		return oops("err.move_unreadable", clip(text), q.notationHelp(l.game.Variant()), q.someMoves(pos, nil, 4))
+	case errors.As(err, &ie):
+		if len(ie.Legal) == 0 {
+			return oops("err.move_illegal_none", clip(text), ie.Reason)
+		}
+		return oops("err.move_illegal", clip(text), ie.Reason, q.someMoves(pos, ie.Legal, 6))
+	case errors.Is(err, rules.ErrGameOver):
+		return oops("err.game_over", l.rec.ID)
+	}
+	return err
+}
+
+// someMoves writes coordinate moves in the chat's notation; with none given, a
+// few legal moves of the position.
+func (q *request) someMoves(pos *rules.Position, coords []string, max int) string {
+	var ms []rules.Move
+	if coords == nil {
+		ms = pos.LegalMoves(nil)
+	} else {
+		for _, c := range coords {
+			if m, err := rules.ParseCoord(pos, c); err == nil {
+				ms = append(ms, m)
+			}
+		}
+	}
+	var out []string
+	for i, m := range ms {
+		if i == max {
+			break
+		}
+		out = append(out, q.formatMove(pos, m))
+	}
+	return q.lang.list(out)
+}
+
+// clip shortens a user's text for quoting it back.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 24 {
+		return s
+	}
+	return string([]rune(s)[:24]) + "…"
+}
+
+// whereToPlay answers a move or game command in a private chat.
+func (q *request) whereToPlay() error {
+	gs, err := q.s.store.GamesOfUser(q.ctx, q.ev.Platform, q.ev.User.ID, true)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for _, g := range gs {
+		if g.Status == storage.StatusActive {
+			ids = append(ids, g.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return oops("err.private_no_game")
+	}
+	return oops("err.private_move", hashList(ids))
+}
+
+// endOnTime ends the game of l on time: the side to move loses. The caller holds
+// the game's lock.
+func (s *Service) endOnTime(ctx context.Context, l *loaded, now time.Time) (*loaded, error) {
+	rec := l.rec.Clone()
+	loser := l.toMove()
+	out := rules.Win(loser.Other(), rules.ReasonTimeout)
+	rec.Status = storage.StatusFinished
+	rec.Result, rec.Reason = out.Result(), string(out.Reason)
+	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
+	if rec.Clock.Control.Kind == storage.KindLive {
+		*remaining(&rec.Clock, loser) = 0
+	}
+	if err := s.store.UpdateGame(ctx, rec); err != nil {
+		return nil, err
+	}
+	nl := &loaded{rec: rec, game: l.game}
+	s.keep(nl)
+	s.log.Info("game over", "game", rec, "reason", rec.Reason, "at", now)
+	return nl, nil
+}

@@ -1,0 +1,191 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// Private boards. A player's own view of a game (their hidden pieces, their
+// secret choices) goes only through a private route: Replier.ReplyPrivately for
+// the user of the event, Platform.SendPrivate for anyone else. Where the platform
+// cannot reach the user, the chat gets a hint with a deep link (payload g_ID) and
+// the board is delivered when the user sends "/start g_ID" privately.
+
+// hasSecrets reports whether side s sees more of pos than the public does.
+func hasSecrets(pos *rules.Position, s rules.Side) bool {
+	return pos.View(rules.AudienceOf(s)).FEN() != pos.View(rules.Public).FEN()
+}
+
+// privateBoard is the board of the player of side s, from their side of the table.
+func (s *Service) privateBoard(d display, l *loaded, side rules.Side) Message {
+	view := l.pos().View(rules.AudienceOf(side))
+	rec := l.rec
+	v := l.game.Variant()
+	text := T(d.lang, "peek.caption", rec.ID, sideName(d.lang, v, side))
+	if rec.Status == storage.StatusActive {
+		toMove := l.toMove()
+		text += "\n" + T(d.lang, "cap.turn", sideName(d.lang, v, toMove), playerName(d.lang, rec, toMove))
+	}
+	return Message{
+		Text:      text,
+		Image:     s.image(view, ImageOptions{Simplified: d.lang == ZhHans, Flip: side == rules.Black, Labels: d.labels()}),
+		ImageName: "mine-" + rec.ID + ".png",
+		Alt:       TextBoard(view),
+	}
+}
+
+// sendPrivateBoards sends the players who hold secrets in l their own boards. The
+// player who caused the event (eventUser, with replier r) gets it as a private
+// reply, the other through the platform. The caller holds the game's lock.
+func (s *Service) sendPrivateBoards(ctx context.Context, l *loaded, r Replier, eventUser string) {
+	if l.rec.Status != storage.StatusActive {
+		return
+	}
+	pos := l.pos()
+	d := s.chatDisplay(ctx, l.rec)
+	for side := rules.Red; side <= rules.Black; side++ {
+		if !hasSecrets(pos, side) {
+			continue
+		}
+		p := l.rec.Players[side]
+		m := s.privateBoard(d, l, side)
+		var err error
+		if r != nil && p.UserID == eventUser {
+			_, err = r.ReplyPrivately(ctx, m)
+		} else if pl := s.platform(l.rec.Platform); pl != nil {
+			_, err = pl.SendPrivate(ctx, User{ID: p.UserID, Name: p.Name}, m)
+		} else {
+			continue
+		}
+		if err != nil {
+			s.privateFailed(ctx, d, l.rec, User{ID: p.UserID, Name: p.Name}, err)
+		}
+	}
+}
+
+// privateFailed tells the chat that a player cannot be reached privately and how
+// to fix it. Other errors are only logged.
+func (s *Service) privateFailed(ctx context.Context, d display, rec *storage.Game, u User, err error) {
+	var pu *PrivateUnavailableError
+	if !errors.As(err, &pu) {
+		s.log.Warn("private board not sent", "game", rec.ID, "user", u.ID, "err", err)
+		return
+	}
+	s.setCanDM(ctx, rec.Platform, u, false)
+	p := s.platform(rec.Platform)
+	if p == nil {
+		return
+	}
+	if _, err := p.Send(ctx, rec.ChatID, s.privateHint(d, rec.ID, p, u, pu)); err != nil {
+		s.log.Warn("private hint not sent", "game", rec.ID, "err", err)
+	}
+}
+
+// privateHint is the public message that says how to open the private chat: the
+// platform's hint, and a button to the deep link that brings the board.
+func (s *Service) privateHint(d display, id string, p any, u User, pu *PrivateUnavailableError) Message {
+	m := Message{Text: T(d.lang, "private.hint", u.Name, id)}
+	if pu.Hint != "" {
+		m.Text += "\n" + pu.Hint
+	}
+	url := ""
+	if dl, ok := p.(DeepLinker); ok {
+		url = dl.DeepLink("g_" + id)
+	}
+	if url == "" {
+		url = pu.URL
+	}
+	if url != "" {
+		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.open_private"), URL: url}}}
+	}
+	return m
+}
+
+// chatDisplay is the language and notation of a game's chat.
+func (s *Service) chatDisplay(ctx context.Context, rec *storage.Game) display {
+	c, err := s.store.Chat(ctx, rec.Platform, rec.ChatID)
+	if err != nil {
+		return display{lang: En}
+	}
+	return display{lang: ParseLang(c.Language), notation: c.Notation}
+}
+
+// noteCanDM records that the user of a private event can be messaged privately.
+func (s *Service) noteCanDM(ctx context.Context, ev Event) {
+	if ev.Private {
+		s.setCanDM(ctx, ev.Platform, ev.User, true)
+	}
+}
+
+func (s *Service) setCanDM(ctx context.Context, platform string, u User, can bool) {
+	if u.ID == "" {
+		return
+	}
+	_, err := s.store.UpdateUser(ctx, platform, u.ID, func(su *storage.User) error {
+		su.CanDM = can
+		if u.Name != "" {
+			su.Name = u.Name
+		}
+		return nil
+	})
+	if err != nil {
+		s.log.Warn("update user", "user", u.ID, "err", err)
+	}
+}
+
+// cmdPeek shows a player their own board privately ("My pieces"). For a variant
+// without secrets it is simply the board from the player's side.
+func (q *request) cmdPeek(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+	}, "err.no_own_game")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	side, err := q.playerSide(l)
+	if err != nil {
+		return oops("err.peek_not_player", id)
+	}
+	m := q.s.privateBoard(q.display(), l, side)
+	if q.ev.Private {
+		q.reply(m)
+		return nil
+	}
+	if _, err := q.rep.ReplyPrivately(q.ctx, m); err != nil {
+		var pu *PrivateUnavailableError
+		if !errors.As(err, &pu) {
+			return err
+		}
+		q.s.setCanDM(q.ctx, q.ev.Platform, q.ev.User, false)
+		q.reply(q.s.privateHint(q.display(), id, q.s.platform(q.ev.Platform), q.ev.User, pu))
+	}
+	return nil
+}
+
+// deliverPrivateBoard answers "/start g_ID" in a private chat: the user's board
+// of that game.
+func (q *request) deliverPrivateBoard(id string) error {
+	if !isGameID(id) {
+		return oops("err.no_such_game", clip(id))
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	side, err := q.playerSide(l)
+	if err != nil {
+		return oops("err.peek_not_player", id)
+	}
+	q.reply(q.s.privateBoard(q.s.chatDisplay(q.ctx, l.rec), l, side))
+	return nil
+}

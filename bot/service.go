@@ -1,0 +1,387 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/variants"
+)
+
+// MaxText is the longest message the service reads; longer ones get a polite
+// refusal and change nothing.
+const MaxText = 1000
+
+// Config is what New needs. Store is required; zero fields get production
+// defaults.
+type Config struct {
+	Store storage.Store
+	// Variants defaults to variants.Default().
+	Variants *variants.Registry
+	// Renderer draws board images; nil sends text boards only.
+	Renderer Renderer
+	// Clock defaults to SystemClock.
+	Clock Clock
+	// Rand draws the setup choices (the side in "side=random"); default seeded from
+	// the clock. The service serializes its use.
+	Rand *rand.Rand
+	// Logger defaults to slog.Default(). It never receives secrets.
+	Logger *slog.Logger
+	// BotName is how users address the bot ("@Chuhe h2e2"). Default "Chuhe".
+	BotName string
+}
+
+// Service is the platform-neutral bot: adapters hand it events (Handle) and
+// register themselves as Platforms for messages outside any event; the main loop
+// calls Tick for clocks and reminders. It is safe for concurrent use; work on one
+// game is serialized.
+type Service struct {
+	store    storage.Store
+	reg      *variants.Registry
+	renderer Renderer
+	clock    Clock
+	log      *slog.Logger
+	botName  string
+
+	rngMu sync.Mutex
+	rng   *rand.Rand
+
+	mu        sync.Mutex
+	platforms map[string]Platform
+	locks     map[string]*sync.Mutex
+	cache     map[string]*cached        // game id -> replayed game
+	built     map[string]*rules.Variant // slug+options -> variant
+	refs      map[MessageRef]string     // bot message -> game id
+	refOrder  []MessageRef              // oldest first, to bound refs
+}
+
+// cached is a replayed game at one stored version. The rules.Game is touched only
+// under the game's lock; toMove and version never change once stored.
+type cached struct {
+	version uint64
+	game    *rules.Game
+	toMove  rules.Side
+}
+
+const (
+	maxCache = 2048
+	maxRefs  = 8192
+)
+
+// Handler is implemented by *Service.
+var _ Handler = (*Service)(nil)
+
+// New makes a service.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("bot: Config.Store is required")
+	}
+	s := &Service{
+		store:     cfg.Store,
+		reg:       cfg.Variants,
+		renderer:  cfg.Renderer,
+		clock:     cfg.Clock,
+		log:       cfg.Logger,
+		botName:   cfg.BotName,
+		rng:       cfg.Rand,
+		platforms: map[string]Platform{},
+		locks:     map[string]*sync.Mutex{},
+		cache:     map[string]*cached{},
+		built:     map[string]*rules.Variant{},
+		refs:      map[MessageRef]string{},
+	}
+	if s.reg == nil {
+		s.reg = variants.Default()
+	}
+	if s.clock == nil {
+		s.clock = SystemClock{}
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.botName == "" {
+		s.botName = "Chuhe"
+	}
+	if s.rng == nil {
+		seed := uint64(s.clock.Now().UnixNano())
+		s.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	}
+	return s, nil
+}
+
+// AddPlatform registers an adapter, so that the service can post reminders,
+// timeouts and private boards on it outside any event. Adding a platform with the
+// name of one already added replaces it.
+func (s *Service) AddPlatform(p Platform) {
+	s.mu.Lock()
+	s.platforms[p.Name()] = p
+	s.mu.Unlock()
+}
+
+func (s *Service) platform(name string) Platform {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.platforms[name]
+}
+
+// lockGame serializes all work on one game and returns the unlock function.
+func (s *Service) lockGame(id string) func() {
+	s.mu.Lock()
+	l, ok := s.locks[id]
+	if !ok {
+		l = new(sync.Mutex)
+		s.locks[id] = l
+	}
+	s.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+func (s *Service) intn(n int) int {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return s.rng.IntN(n)
+}
+
+// remember maps a message the bot sent to the game it is about, so that a reply to
+// it reaches that game. Only the latest maxRefs messages are remembered, and only
+// in memory: after a restart, replies to old boards fall back to the other ways of
+// choosing a game.
+func (s *Service) remember(ref MessageRef, gameID string) {
+	if ref.ID == "" || gameID == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.refs[ref]; !ok {
+		s.refOrder = append(s.refOrder, ref)
+	}
+	s.refs[ref] = gameID
+	if len(s.refOrder) > maxRefs {
+		old := s.refOrder[0]
+		s.refOrder = s.refOrder[1:]
+		delete(s.refs, old)
+	}
+}
+
+func (s *Service) gameOfMessage(chatID, msgID string) string {
+	if msgID == "" {
+		return ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refs[MessageRef{ChatID: chatID, ID: msgID}]
+}
+
+// variant builds (once) the variant a stored game is played with.
+func (s *Service) variant(slug string, opts []string) (*rules.Variant, error) {
+	key := slug + "\x00" + strings.Join(opts, "\x00")
+	s.mu.Lock()
+	v, ok := s.built[key]
+	s.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := s.reg.Build(slug, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.built[key] = v
+	s.mu.Unlock()
+	return v, nil
+}
+
+// loaded is a game as the service works on it: the stored record and the rules
+// game replayed from it. It is valid while the game's lock is held.
+type loaded struct {
+	rec  *storage.Game
+	game *rules.Game
+}
+
+func (l *loaded) pos() *rules.Position { return l.game.Position() }
+func (l *loaded) toMove() rules.Side   { return l.game.Position().ToMove() }
+
+// load reads a game from the store and derives its position, from the cache when
+// the cached version is the stored one. The caller holds the game's lock.
+func (s *Service) load(ctx context.Context, id string) (*loaded, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	c := s.cache[id]
+	s.mu.Unlock()
+	if c != nil && c.version == rec.Version {
+		return &loaded{rec: rec, game: c.game}, nil
+	}
+	v, err := s.variant(rec.Variant, rec.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	moves := make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		moves[i] = m.Text
+	}
+	g, err := rules.Replay(v, rec.StartFEN, moves)
+	if err != nil {
+		return nil, fmt.Errorf("replay game %s: %w", id, err)
+	}
+	l := &loaded{rec: rec, game: g}
+	s.keep(l)
+	return l, nil
+}
+
+// keep caches a loaded game at its version; forget drops a game from the cache
+// (after a failed write left the rules game ahead of the store).
+func (s *Service) keep(l *loaded) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.cache) >= maxCache {
+		for id := range s.cache { // drop an arbitrary entry; a miss only costs a replay
+			delete(s.cache, id)
+			break
+		}
+	}
+	s.cache[l.rec.ID] = &cached{version: l.rec.Version, game: l.game, toMove: l.toMove()}
+}
+
+func (s *Service) forget(id string) {
+	s.mu.Lock()
+	delete(s.cache, id)
+	s.mu.Unlock()
+}
+
+// sideToMove tells whose turn it is in a stored game, replaying it if needed.
+func (s *Service) sideToMove(ctx context.Context, rec *storage.Game) (rules.Side, error) {
+	s.mu.Lock()
+	c := s.cache[rec.ID]
+	s.mu.Unlock()
+	if c != nil && c.version == rec.Version {
+		return c.toMove, nil
+	}
+	unlock := s.lockGame(rec.ID)
+	defer unlock()
+	l, err := s.load(ctx, rec.ID)
+	if err != nil {
+		return rules.Red, err
+	}
+	return l.toMove(), nil
+}
+
+// Handle implements Handler: it answers one event. It never panics on bad input
+// and reports failures to the user in words, and to the log without secrets.
+func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
+	q := s.newRequest(ctx, ev, r)
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic while handling an event", "platform", ev.Platform, "chat", ev.ChatID, "panic", fmt.Sprint(p))
+			q.say("err.internal")
+		}
+	}()
+	if err := q.dispatch(); err != nil {
+		q.fail(err)
+	}
+}
+
+// request is one event being handled: who, where, in which language.
+type request struct {
+	s    *Service
+	ctx  context.Context
+	ev   Event
+	rep  Replier
+	chat *storage.Chat
+	lang Lang
+}
+
+func (s *Service) newRequest(ctx context.Context, ev Event, r Replier) *request {
+	q := &request{s: s, ctx: ctx, ev: ev, rep: r, lang: En}
+	c, err := s.store.Chat(ctx, ev.Platform, ev.ChatID)
+	switch {
+	case err == nil:
+		q.chat = c
+	case errors.Is(err, storage.ErrNotFound):
+		q.chat = &storage.Chat{Platform: ev.Platform, ChatID: ev.ChatID}
+	default:
+		s.log.Warn("load chat settings", "platform", ev.Platform, "chat", ev.ChatID, "err", err)
+		q.chat = &storage.Chat{Platform: ev.Platform, ChatID: ev.ChatID}
+	}
+	q.lang = ParseLang(q.chat.Language)
+	return q
+}
+
+// t translates a catalog key in the request's language.
+func (q *request) t(key string, args ...any) string { return T(q.lang, key, args...) }
+
+// say replies in the chat with a catalog text.
+func (q *request) say(key string, args ...any) {
+	q.reply(Message{Text: q.t(key, args...)})
+}
+
+// reply posts m in the event's chat, as a reply to the event's message.
+func (q *request) reply(m Message) MessageRef {
+	if m.ReplyTo == "" {
+		m.ReplyTo = q.ev.MessageID
+	}
+	ref, err := q.rep.Reply(q.ctx, m)
+	if err != nil {
+		q.s.log.Warn("reply failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+	}
+	return ref
+}
+
+// userError is a mistake of the user, answered with a catalog text that says what
+// was wrong and what would work. Nothing was changed.
+type userError struct {
+	key  string
+	args []any
+}
+
+func (e *userError) Error() string { return "bot: user error " + e.key }
+
+// oops makes a userError.
+func oops(key string, args ...any) error { return &userError{key: key, args: args} }
+
+// fail answers an error: a userError in the user's words, anything else with an
+// apology (the details go to the log).
+func (q *request) fail(err error) {
+	var ue *userError
+	if errors.As(err, &ue) {
+		q.say(ue.key, ue.args...)
+		return
+	}
+	q.s.log.Error("handling an event failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+	q.say("err.internal")
+}
+
+// isPlayer returns the seat of user id in rec, or -1.
+func seatOf(rec *storage.Game, userID string) int {
+	for i, p := range rec.Players {
+		if p.UserID != "" && p.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+// now is the service's time.
+func (s *Service) now() time.Time { return s.clock.Now() }
+
+// sortGames orders games by id number.
+func sortGames(gs []*storage.Game) {
+	sort.Slice(gs, func(i, j int) bool {
+		a, b := gs[i].ID, gs[j].ID
+		if len(a) != len(b) {
+			return len(a) < len(b)
+		}
+		return a < b
+	})
+}

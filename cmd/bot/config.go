@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chuhe/chuhe/bot/discord"
+	"github.com/chuhe/chuhe/bot/telegram"
+)
+
+// Environment variables that override the config file.
+const (
+	envTelegramToken = "CHUHE_TELEGRAM_TOKEN"
+	envDiscordToken  = "CHUHE_DISCORD_TOKEN"
+)
+
+// defaultConfigPath is read when -config is not given; it may be missing.
+const defaultConfigPath = "config.yaml"
+
+// Config is config.yaml; config.example.yaml documents every field. The zero
+// value plus defaults() is a bot that runs the console on ./data/chuhe.db.
+type Config struct {
+	// DataDir holds the database, backups and console images. Default "data".
+	DataDir string `yaml:"data_dir"`
+	// Database is the bbolt file; default DataDir/chuhe.db.
+	Database string `yaml:"database"`
+	// LogLevel is debug, info, warn or error; default info. Logs go to stderr.
+	LogLevel string `yaml:"log_level"`
+	// BotName is how users address the bot ("@Chuhe h2e2"); default "Chuhe".
+	BotName string `yaml:"bot_name"`
+	// TickInterval is how often clocks, reminders and timeouts are checked;
+	// default 5s.
+	TickInterval time.Duration `yaml:"tick_interval"`
+
+	Render   RenderConfig    `yaml:"render"`
+	Console  ConsoleConfig   `yaml:"console"`
+	Telegram telegram.Config `yaml:"telegram"`
+	Discord  discord.Config  `yaml:"discord"`
+	Puzzle   PuzzleConfig    `yaml:"puzzle"`
+}
+
+// RenderConfig says how board images look.
+type RenderConfig struct {
+	// Width of board images in pixels; default 720.
+	Width int `yaml:"width"`
+	// Theme is wood (default) or jade.
+	Theme string `yaml:"theme"`
+}
+
+// ConsoleConfig configures the local console adapter.
+type ConsoleConfig struct {
+	// Enabled runs the console even when other adapters are configured. Without
+	// any other adapter the console always runs.
+	Enabled bool `yaml:"enabled"`
+	// Admins are the console users who administer the chat; empty: everyone.
+	Admins []string `yaml:"admins"`
+	// NoImages skips writing PNG files under DataDir/console.
+	NoImages bool `yaml:"no_images"`
+	// PrivateAfterStart mimics Telegram: private messages reach a user only
+	// after they wrote to the bot privately.
+	PrivateAfterStart bool `yaml:"private_after_start"`
+}
+
+// PuzzleConfig is the daily puzzle (a later issue): kept here so that a config
+// file written for it loads today.
+type PuzzleConfig struct {
+	// Enabled posts a puzzle daily in chats that subscribed.
+	Enabled bool `yaml:"enabled"`
+	// Time is the default posting time, "HH:MM"; default "09:00".
+	Time string `yaml:"time"`
+	// Timezone is an IANA zone for Time; default "Asia/Shanghai".
+	Timezone string `yaml:"timezone"`
+	// Source is a file of puzzles; empty: the built-in set.
+	Source string `yaml:"source"`
+}
+
+// loadConfig reads the config file at path, applies the environment and fills
+// defaults. A missing file is fine when path is the default one (a newcomer's
+// first run); a file named with -config must exist. Unknown keys are errors, so a
+// typo does not silently fall back to a default.
+func loadConfig(path string, explicit bool, getenv func(string) string) (*Config, error) {
+	cfg := &Config{}
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("config %s: %w", path, err)
+		}
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		// No config: console on ./data.
+	default:
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	if t := strings.TrimSpace(getenv(envTelegramToken)); t != "" {
+		cfg.Telegram.Token = t
+	}
+	if t := strings.TrimSpace(getenv(envDiscordToken)); t != "" {
+		cfg.Discord.Token = t
+	}
+	cfg.defaults()
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+func (c *Config) defaults() {
+	if c.DataDir == "" {
+		c.DataDir = "data"
+	}
+	if c.Database == "" {
+		c.Database = filepath.Join(c.DataDir, "chuhe.db")
+	}
+	if c.LogLevel == "" {
+		c.LogLevel = "info"
+	}
+	if c.BotName == "" {
+		c.BotName = "Chuhe"
+	}
+	if c.TickInterval == 0 {
+		c.TickInterval = 5 * time.Second
+	}
+	if c.Puzzle.Time == "" {
+		c.Puzzle.Time = "09:00"
+	}
+	if c.Puzzle.Timezone == "" {
+		c.Puzzle.Timezone = "Asia/Shanghai"
+	}
+}
+
+func (c *Config) validate() error {
+	if _, err := c.level(); err != nil {
+		return err
+	}
+	if c.TickInterval < time.Second || c.TickInterval > time.Minute {
+		return fmt.Errorf("tick_interval %s: want 1s to 1m", c.TickInterval)
+	}
+	if c.Render.Width != 0 && (c.Render.Width < 240 || c.Render.Width > 2048) {
+		return fmt.Errorf("render.width %d: want 240 to 2048 pixels", c.Render.Width)
+	}
+	switch c.Render.Theme {
+	case "", "wood", "jade":
+	default:
+		return fmt.Errorf("render.theme %q: want wood or jade", c.Render.Theme)
+	}
+	if c.Discord.Token != "" {
+		if err := c.Discord.Validate(); err != nil {
+			return err
+		}
+	}
+	if _, err := time.Parse("15:04", c.Puzzle.Time); err != nil {
+		return fmt.Errorf("puzzle.time %q: want HH:MM", c.Puzzle.Time)
+	}
+	if _, err := time.LoadLocation(c.Puzzle.Timezone); err != nil {
+		return fmt.Errorf("puzzle.timezone %q: %w", c.Puzzle.Timezone, err)
+	}
+	return nil
+}
+
+// level is the slog level of LogLevel.
+func (c *Config) level() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return 0, fmt.Errorf("log_level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	return l, nil
+}
+
+// consoleOnly reports whether no chat platform is configured, so the console runs.
+func (c *Config) consoleOnly() bool {
+	return c.Telegram.Token == "" && c.Discord.Token == ""
+}
+
+// LogValue keeps tokens out of logs.
+func (c *Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("data_dir", c.DataDir),
+		slog.String("database", c.Database),
+		slog.Bool("telegram", c.Telegram.Token != ""),
+		slog.Bool("discord", c.Discord.Token != ""),
+		slog.Bool("console", c.consoleOnly() || c.Console.Enabled),
+	)
+}

@@ -1,0 +1,292 @@
+// Command bot runs Chuhe: it reads config.yaml, opens the data file, starts every
+// configured chat adapter (Telegram, Discord) or, with none, the local console,
+// and runs until SIGINT or SIGTERM (or, for the console, the end of its input).
+//
+//	go run ./cmd/bot                       # console game on ./data/chuhe.db
+//	go run ./cmd/bot -config config.yaml   # the adapters config.yaml configures
+//	go run ./cmd/bot backup -o FILE        # hot backup of the data file
+//	go run ./cmd/bot restore FILE          # put a backup in place (bot stopped)
+//	go run ./cmd/bot perft|render|pgn ...  # tools; -h for each
+//
+// Logs go to stderr, so the console's conversation on stdout stays clean.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/chuhe/chuhe/bot"
+	"github.com/chuhe/chuhe/bot/console"
+	"github.com/chuhe/chuhe/bot/discord"
+	"github.com/chuhe/chuhe/bot/telegram"
+	"github.com/chuhe/chuhe/render"
+	"github.com/chuhe/chuhe/storage"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// tools are the subcommands beside the bot itself, all of one signature.
+func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
+	return map[string]func(args []string, stdout, stderr io.Writer) error{
+		"perft":   runPerft,
+		"render":  runRender,
+		"pgn":     runPGN,
+		"backup":  runBackup,
+		"restore": runRestore,
+	}
+}
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 {
+		if tool, ok := tools()[args[0]]; ok {
+			if err := tool(args[1:], stdout, stderr); err != nil {
+				if !errors.Is(err, flag.ErrHelp) {
+					fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
+				}
+				return 1
+			}
+			return 0
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, args, stdin, stdout, stderr, getenv); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "bot: %v\n", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+// Runner is a chat adapter the bot runs: Run serves until ctx ends (or, for the
+// console, its input ends). Adapters that are also bot.Platforms are registered
+// with the service so that reminders and private boards reach them.
+type Runner interface {
+	Run(ctx context.Context) error
+}
+
+// serveOptions are the flags of the bot itself.
+type serveOptions struct {
+	config   string
+	explicit bool
+	dataDir  string
+}
+
+func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: bot [-config FILE] [-data DIR]\n       bot perft|render|pgn|backup|restore [flags]\n\n")
+		fs.PrintDefaults()
+	}
+	var o serveOptions
+	fs.StringVar(&o.config, "config", defaultConfigPath, "config file (config.example.yaml documents it); a missing config.yaml means defaults")
+	fs.StringVar(&o.dataDir, "data", "", "data folder (overrides data_dir)")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return o, fmt.Errorf("unknown subcommand or argument %q", fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) { o.explicit = o.explicit || f.Name == "config" })
+	return o, nil
+}
+
+// serve runs the bot until ctx ends or a runner stops.
+func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	o, err := parseServeFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	cfg, err := loadConfigFor(o, getenv)
+	if err != nil {
+		return err
+	}
+	level, _ := cfg.level()
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log.Info("starting", "config", cfg)
+
+	st, err := storage.Open(cfg.Database, &storage.Options{ServeBackups: true, Logger: log})
+	if err != nil {
+		return fmt.Errorf("open data file: %w", err)
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("close data file", "err", err)
+		}
+	}()
+	svc, err := bot.New(bot.Config{
+		Store:    st,
+		Renderer: bot.NewRenderer(renderOptions(cfg.Render)),
+		Logger:   log,
+		BotName:  cfg.BotName,
+	})
+	if err != nil {
+		return err
+	}
+	runners, err := buildRunners(cfg, svc, log, stdin, stdout)
+	if err != nil {
+		return err
+	}
+	for _, r := range runners {
+		if p, ok := r.(bot.Platform); ok {
+			svc.AddPlatform(p)
+		}
+	}
+	return runAll(ctx, svc, runners, cfg.TickInterval, log)
+}
+
+func loadConfigFor(o serveOptions, getenv func(string) string) (*Config, error) {
+	cfg, err := loadConfig(o.config, o.explicit, getenv)
+	if err != nil {
+		return nil, err
+	}
+	if o.dataDir != "" {
+		explicitDB := cfg.Database != "" && cfg.Database != cfgDefaultDB(cfg.DataDir)
+		cfg.DataDir = o.dataDir
+		if !explicitDB {
+			cfg.Database = cfgDefaultDB(o.dataDir)
+		}
+	}
+	return cfg, nil
+}
+
+func cfgDefaultDB(dir string) string {
+	c := Config{DataDir: dir}
+	c.defaults()
+	return c.Database
+}
+
+func renderOptions(rc RenderConfig) render.Options {
+	o := render.Options{Width: rc.Width}
+	if rc.Theme == "jade" {
+		o.Theme = render.Jade()
+	}
+	return o
+}
+
+// buildRunners makes the adapters the config asks for: every platform with a
+// token, and the console when there is none (or console.enabled).
+func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Reader, stdout io.Writer) ([]Runner, error) {
+	var runners []Runner
+	if cfg.Telegram.Token != "" {
+		tc := cfg.Telegram
+		tc.Commands = telegramCommands()
+		a, err := telegram.New(tc, svc, log)
+		if err != nil {
+			return nil, fmt.Errorf("telegram: %w", err)
+		}
+		runners = append(runners, a)
+	}
+	if cfg.Discord.Token != "" {
+		// The service is the adapter's MoveSuggester (/move autocomplete).
+		a, err := discord.New(cfg.Discord, svc, log, discord.WithBotName(cfg.BotName))
+		if err != nil {
+			return nil, err
+		}
+		runners = append(runners, a)
+	}
+	if cfg.consoleOnly() || cfg.Console.Enabled {
+		a, err := console.New(console.Config{
+			In: stdin, Out: stdout, DataDir: cfg.DataDir,
+			Admins: cfg.Console.Admins, NoImages: cfg.Console.NoImages,
+			PrivateAfterStart: cfg.Console.PrivateAfterStart,
+		}, svc)
+		if err != nil {
+			return nil, err
+		}
+		runners = append(runners, a)
+	}
+	return runners, nil
+}
+
+// telegramCommands is the command menu Telegram shows, from the service's own
+// command list.
+func telegramCommands() []telegram.Command {
+	var out []telegram.Command
+	for _, c := range bot.Commands() {
+		out = append(out, telegram.Command{Name: c.Name, Help: map[string]string{
+			"en": c.Help[bot.En], "zh": c.Help[bot.ZhHans],
+		}})
+	}
+	return out
+}
+
+// runAll runs the runners and the clock until ctx ends, a runner fails, or every
+// runner is done (the console at the end of its input); then it stops the others
+// and waits for them.
+func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.Duration, log *slog.Logger) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, len(runners))
+	var mu sync.Mutex
+	left := len(runners)
+	for _, r := range runners {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := r.Run(ctx)
+			if err != nil && ctx.Err() == nil {
+				log.Error("adapter stopped", "adapter", fmt.Sprintf("%T", r), "err", err)
+			}
+			errs <- err
+			mu.Lock()
+			left--
+			last := left == 0
+			mu.Unlock()
+			// A failing adapter ends the bot (a supervisor restarts it); one that
+			// is simply done (the console at the end of its input) ends it only
+			// when it was the last.
+			if err != nil || last {
+				cancel()
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick(ctx, svc, every, log)
+	}()
+	wg.Wait()
+	close(errs)
+	var all []error
+	for err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			all = append(all, err)
+		}
+	}
+	log.Info("stopped")
+	return errors.Join(all...)
+}
+
+// tick calls svc.Tick at once (deadlines that passed while the bot was down) and
+// then every interval until ctx ends.
+func tick(ctx context.Context, svc *bot.Service, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := svc.Tick(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			log.Warn("tick", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
