@@ -34,7 +34,7 @@ func (c *shared) drawBackground(l *layout) *image.Paletted {
 func (c *shared) quantize(src *image.RGBA) *image.Paletted {
 	b := src.Bounds()
 	dst := image.NewPaletted(b, c.q.pal)
-	e := exact{q: c.q, memo: map[uint32]uint8{}}
+	e := newExact(c.q)
 	for y := 0; y < b.Dy(); y++ {
 		s := src.Pix[y*src.Stride : y*src.Stride+4*b.Dx()]
 		d := dst.Pix[y*dst.Stride : y*dst.Stride+b.Dx()]

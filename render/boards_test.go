@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -287,7 +288,28 @@ func middleView(b *rules.Board) *rules.View {
 	return v
 }
 
+// renderers are shared between tests: a Renderer is safe for concurrent use and
+// its caches are the point, and under -race making one per test is slow.
+var (
+	renderersMu sync.Mutex
+	renderers   = map[Options]*Renderer{}
+)
+
+// newRenderer returns the shared Renderer for o.
 func newRenderer(t testing.TB, o Options) *Renderer {
+	t.Helper()
+	renderersMu.Lock()
+	defer renderersMu.Unlock()
+	if r := renderers[o]; r != nil {
+		return r
+	}
+	r := freshRenderer(t, o)
+	renderers[o] = r
+	return r
+}
+
+// freshRenderer returns a new Renderer with empty caches.
+func freshRenderer(t testing.TB, o Options) *Renderer {
 	t.Helper()
 	r, err := New(o)
 	if err != nil {

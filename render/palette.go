@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"sync/atomic"
 )
 
 // The images are paletted: encoding an 8-bit paletted PNG is several times faster
@@ -15,8 +16,12 @@ import (
 type quant struct {
 	pal color.Palette
 	rgb [][3]int32 // palette colours, unpremultiplied 8-bit
-	// lut maps a 15-bit colour (5 bits per channel) to its nearest palette index.
-	lut [1 << 15]uint8
+	// lut maps a 15-bit colour (5 bits per channel) to its nearest palette index
+	// plus one; 0 means not yet looked up. It fills lazily, because only a few
+	// thousand of its cells are ever used, and atomically, because images are
+	// composed concurrently. An entry depends only on its cell, so racing writers
+	// store the same value.
+	lut [1 << 15]atomic.Uint32
 }
 
 // shadowAlpha is the opacity of a disc's drop shadow.
@@ -96,12 +101,6 @@ func newQuant(t Theme) *quant {
 		q.pal = append(q.pal, c)
 		q.rgb = append(q.rgb, [3]int32{int32(c.R), int32(c.G), int32(c.B)})
 	}
-	for i := range q.lut {
-		r := int32(i>>10)<<3 | 4
-		g := int32(i>>5&31)<<3 | 4
-		b := int32(i&31)<<3 | 4
-		q.lut[i] = q.nearest(r, g, b)
-	}
 	return q
 }
 
@@ -119,9 +118,16 @@ func (q *quant) nearest(r, g, b int32) uint8 {
 	return uint8(best)
 }
 
-// index is the lookup-table quantization used on the hot path.
+// index is the lookup-table quantization used on the hot path: the palette
+// colour nearest to the centre of the 5-bit cell of (r, g, b).
 func (q *quant) index(r, g, b uint32) uint8 {
-	return q.lut[(r>>3)<<10|(g>>3)<<5|b>>3]
+	k := (r>>3)<<10 | (g>>3)<<5 | b>>3
+	if v := q.lut[k].Load(); v != 0 {
+		return uint8(v - 1)
+	}
+	i := q.nearest(int32(r>>3)<<3|4, int32(g>>3)<<3|4, int32(b>>3)<<3|4)
+	q.lut[k].Store(uint32(i) + 1)
+	return i
 }
 
 // exact quantizes images made once (backgrounds, sprites): an exact search,
@@ -129,14 +135,24 @@ func (q *quant) index(r, g, b uint32) uint8 {
 type exact struct {
 	q    *quant
 	memo map[uint32]uint8
+	// last is the previous colour plus one and its index: most pixels repeat
+	// their left neighbour.
+	last    uint32
+	lastIdx uint8
 }
+
+func newExact(q *quant) *exact { return &exact{q: q, memo: map[uint32]uint8{}} }
 
 func (e *exact) index(r, g, b uint8) uint8 {
 	k := uint32(r)<<16 | uint32(g)<<8 | uint32(b)
-	if i, ok := e.memo[k]; ok {
-		return i
+	if k+1 == e.last {
+		return e.lastIdx
 	}
-	i := e.q.nearest(int32(r), int32(g), int32(b))
-	e.memo[k] = i
+	i, ok := e.memo[k]
+	if !ok {
+		i = e.q.nearest(int32(r), int32(g), int32(b))
+		e.memo[k] = i
+	}
+	e.last, e.lastIdx = k+1, i
 	return i
 }

@@ -39,7 +39,7 @@ type part struct {
 
 // spriteOf cuts an RGBA picture into a sprite anchored at (ax, ay) of the picture.
 func (c *shared) spriteOf(src *image.RGBA, ax, ay int) *sprite {
-	e := exact{q: c.q, memo: map[uint32]uint8{}}
+	e := newExact(c.q)
 	b := src.Bounds()
 	sp := &sprite{ox: -ax, oy: -ay, rows: make([]spriteRow, b.Dy())}
 	for y := 0; y < b.Dy(); y++ {
