@@ -1,0 +1,435 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/chuhe/chuhe/engine"
+	"github.com/chuhe/chuhe/puzzle"
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
+)
+
+// config is what one build does.
+type config struct {
+	Data         string
+	Out          string
+	Folders      []string
+	MaxMate      int
+	Nodes        int64 // solver budget per record
+	Workers      int
+	Limit        int
+	MaxSolutions int // more winning first moves than this: not a puzzle
+	Command      string
+	Log          io.Writer
+}
+
+func defaultConfig() config {
+	return config{
+		Data:         "../shared/data/ccpd",
+		Out:          "puzzle/data/puzzles.json.gz",
+		Folders:      []string{"殺局_殺法_練習題", "全盤戰術", "殘局"},
+		MaxMate:      9,
+		Nodes:        3_000_000,
+		Workers:      runtime.GOMAXPROCS(0),
+		MaxSolutions: 3,
+	}
+}
+
+// folderIDs are the id prefixes of the puzzles of each folder.
+var folderIDs = map[string]string{
+	"殺局_殺法_練習題": "mate",
+	"全盤戰術":      "tactics",
+	"殘局":        "endgame",
+}
+
+// Reasons a record is dropped. They are the keys of the printed counts.
+const (
+	dropUnreadable = "unreadable record"
+	dropFEN        = "bad FEN tag"
+	dropMove       = "move does not replay"
+	dropNoWinner   = "drawn or no result"
+	dropNoMate     = "no forced mate near the end"
+	dropBudget     = "solver budget spent before a mate was proved"
+	dropAmbiguous  = "too many winning first moves"
+)
+
+// outcome is what became of one record.
+type outcome struct {
+	file   string
+	puzzle *puzzle.Puzzle
+	drop   string
+	detail string
+	nodes  int64
+	quiet  bool // the first move of the line is not a check
+}
+
+// result is a whole build.
+type result struct {
+	puzzles []puzzle.Puzzle
+	stats   puzzle.Stats
+	cpu     time.Duration
+}
+
+func build(ctx context.Context, cfg config) (*result, error) {
+	v, ok := variants.Default().Get("xiangqi")
+	if !ok {
+		return nil, errors.New("no xiangqi variant")
+	}
+	type job struct {
+		idx    int
+		folder string
+		file   string
+	}
+	var jobs []job
+	for _, folder := range cfg.Folders {
+		files, err := filepath.Glob(filepath.Join(cfg.Data, folder, "*.pgn"))
+		if err != nil {
+			return nil, fmt.Errorf("list %s: %w", folder, err)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("no .pgn files in %s", filepath.Join(cfg.Data, folder))
+		}
+		sort.Strings(files)
+		if cfg.Limit > 0 && len(files) > cfg.Limit {
+			files = files[:cfg.Limit]
+		}
+		for _, f := range files {
+			jobs = append(jobs, job{idx: len(jobs), folder: folder, file: f})
+		}
+	}
+	outs := make([]outcome, len(jobs))
+	cpu0 := cpuTime()
+	work := make(chan job)
+	var wg sync.WaitGroup
+	var logMu sync.Mutex
+	for w := 0; w < max(1, cfg.Workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			solver := engine.New(engine.Options{TableBits: 20})
+			for j := range work {
+				o := solveRecord(ctx, v, cfg, solver, j.folder, j.file)
+				outs[j.idx] = o
+				if cfg.Log != nil {
+					logMu.Lock()
+					fmt.Fprintln(cfg.Log, logLine(j.folder, o))
+					logMu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	res := &result{cpu: cpuTime() - cpu0}
+	res.stats = puzzle.Stats{Checked: len(jobs), Dropped: map[string]int{}, Command: cfg.Command}
+	var kept []outcome
+	for _, o := range outs {
+		res.stats.Nodes += o.nodes
+		if o.puzzle == nil {
+			res.stats.Dropped[o.drop]++
+			continue
+		}
+		kept = append(kept, o)
+	}
+	assignLevels(kept)
+	for _, o := range kept {
+		res.puzzles = append(res.puzzles, *o.puzzle)
+	}
+	res.stats.Kept = len(res.puzzles)
+	res.stats.SolverSeconds = math.Round(res.cpu.Seconds()*10) / 10
+	return res, nil
+}
+
+func logLine(folder string, o outcome) string {
+	if o.puzzle != nil {
+		p := o.puzzle
+		return fmt.Sprintf("keep %s %s/%s ply %d mate in %d, %d first move(s), %d nodes",
+			p.ID, folder, filepath.Base(o.file), p.Source.Ply, p.MateIn, len(p.Solutions), o.nodes)
+	}
+	s := fmt.Sprintf("drop %s/%s: %s", folder, filepath.Base(o.file), o.drop)
+	if o.detail != "" {
+		s += " (" + o.detail + ")"
+	}
+	return s
+}
+
+// solveRecord reads one record and looks for its puzzle: the earliest position
+// near the end, with the winner to move, from which the solver proves a mate, as
+// long as every later position of the winner also has one (so that the record's
+// own finish is the kind of win the puzzle asks for).
+func solveRecord(ctx context.Context, v *rules.Variant, cfg config, solver *engine.Solver, folder, file string) outcome {
+	o := outcome{file: file}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		o.drop, o.detail = dropUnreadable, err.Error()
+		return o
+	}
+	text, err := decodeText(data)
+	if err != nil {
+		o.drop, o.detail = dropUnreadable, err.Error()
+		return o
+	}
+	rec, err := parsePGN(text)
+	if err != nil {
+		o.drop, o.detail = dropUnreadable, err.Error()
+		return o
+	}
+	g, err := rules.NewGame(v, rec.Tags["FEN"])
+	if err != nil {
+		o.drop, o.detail = dropFEN, err.Error()
+		return o
+	}
+	for i, mt := range rec.Moves {
+		m, err := rules.ParseMove(g.Position(), mt)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			o.drop, o.detail = dropMove, fmt.Sprintf("ply %d %s: %v", i+1, mt, err)
+			return o
+		}
+	}
+	var winner rules.Side
+	switch rec.Tags["Result"] {
+	case "1-0":
+		winner = rules.Red
+	case "0-1":
+		winner = rules.Black
+	default:
+		if out := g.Outcome(); out.Over && !out.Draw {
+			winner = out.Winner
+		} else {
+			o.drop = dropNoWinner
+			return o
+		}
+	}
+	moves := g.Moves()
+	start, err := rules.NewPosition(v, g.StartFEN())
+	if err != nil {
+		o.drop, o.detail = dropFEN, err.Error()
+		return o
+	}
+	// Every position of the record, by ply.
+	positions := make([]*rules.Position, 0, len(moves)+1)
+	cur := start.Clone()
+	positions = append(positions, cur.Clone())
+	for _, m := range moves {
+		cur.Make(m)
+		positions = append(positions, cur.Clone())
+	}
+	// A fresh table for each record: what a record finds must not depend on
+	// which records the worker solved before.
+	solver.Reset()
+	var best *engine.Mate
+	bestPly := -1
+	var spent int64
+	window := 2*cfg.MaxMate + 2
+	for ply := len(positions) - 1; ply >= 0 && ply >= len(positions)-window; ply-- {
+		q := positions[ply]
+		if q.ToMove() != winner {
+			continue
+		}
+		if ply+1 < len(positions)-1 && positions[ply+1].ToMove() == winner {
+			break // a pass or special move: not standard xiangqi
+		}
+		budget := cfg.Nodes - spent
+		if budget <= 0 {
+			break
+		}
+		solver.SetMaxNodes(budget)
+		m, err := solver.Mate(ctx, q, cfg.MaxMate)
+		spent += solver.Nodes()
+		if err != nil {
+			if best == nil {
+				o.drop, o.detail = dropBudget, fmt.Sprintf("ply %d", ply)
+			}
+			break
+		}
+		if m.N == 0 {
+			break
+		}
+		mm := m
+		best, bestPly = &mm, ply
+	}
+	o.nodes = spent
+	if best == nil {
+		if o.drop == "" {
+			o.drop = dropNoMate
+		}
+		return o
+	}
+	if best.N > 1 && len(best.FirstMoves) > cfg.MaxSolutions || best.N == 1 && len(best.FirstMoves) > 1 {
+		o.drop, o.detail = dropAmbiguous, fmt.Sprintf("%d first moves for mate in %d", len(best.FirstMoves), best.N)
+		return o
+	}
+	q := positions[bestPly]
+	// The main line follows the record where the record is as good as the best.
+	solver.SetMaxNodes(cfg.Nodes)
+	line, err := solver.Line(ctx, q, best.N, moves[bestPly:])
+	if err != nil {
+		line = best.Line
+	}
+	pz := &puzzle.Puzzle{
+		ID: fmt.Sprintf("%s-%s", folderIDs[folder], strings.TrimLeft(strings.TrimSuffix(filepath.Base(file), ".pgn"), "0")),
+		Source: puzzle.Source{
+			Dataset: "ccpd", Folder: folder, File: filepath.Base(file),
+			Event: rec.Tags["Event"], Red: rec.Tags["Red"], Black: rec.Tags["Black"], Ply: bestPly,
+		},
+		FEN:    q.FEN(),
+		Side:   winner.String(),
+		Goal:   puzzle.GoalMate,
+		MateIn: best.N,
+		Line:   coordLine(q, line),
+		Nodes:  best.Nodes,
+	}
+	for _, m := range best.FirstMoves {
+		pz.Solutions = append(pz.Solutions, rules.FormatCoord(q, m))
+	}
+	slices.Sort(pz.Solutions)
+	if folderIDs[folder] == "" {
+		pz.ID = "puzzle-" + pz.ID
+	}
+	c := q.Clone()
+	c.Make(line[0])
+	o.quiet = !c.InCheck()
+	o.puzzle = pz
+	return o
+}
+
+func coordLine(p *rules.Position, line []rules.Move) []string {
+	q := p.Clone()
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		out = append(out, rules.FormatCoord(q, m))
+		q.Make(m)
+	}
+	return out
+}
+
+// assignLevels ranks the puzzles by how hard they look (longer mates, a quiet
+// first move, more search, a single solution) and splits them into seven
+// levels of equal size.
+func assignLevels(kept []outcome) {
+	type ranked struct {
+		o     *outcome
+		score float64
+	}
+	rs := make([]ranked, len(kept))
+	for i := range kept {
+		p := kept[i].puzzle
+		score := float64(p.MateIn) * 10
+		if kept[i].quiet {
+			score += 6
+		}
+		score += math.Log2(float64(p.Nodes + 1))
+		score -= float64(len(p.Solutions)-1) * 3
+		rs[i] = ranked{&kept[i], score}
+	}
+	order := make([]int, len(rs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if c := cmp.Compare(rs[a].score, rs[b].score); c != 0 {
+			return c
+		}
+		return strings.Compare(rs[a].o.puzzle.ID, rs[b].o.puzzle.ID)
+	})
+	for rank, i := range order {
+		rs[i].o.puzzle.Level = puzzle.MinLevel + rank*(puzzle.MaxLevel-puzzle.MinLevel+1)/max(1, len(order))
+	}
+}
+
+// write stores the collection as JSON, gzip-compressed if the name ends in .gz.
+// The output does not depend on timing, so a rebuild of the same data is
+// byte-identical except for the solver time in the stats.
+func write(path string, res *result) error {
+	coll := puzzle.Collection{Puzzles: res.puzzles, Stats: res.stats}
+	data, err := json.MarshalIndent(coll, "", " ")
+	if err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	if strings.HasSuffix(path, ".gz") {
+		var buf bytes.Buffer
+		zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		if err != nil {
+			return err
+		}
+		if _, err := zw.Write(data); err != nil {
+			return fmt.Errorf("compress: %w", err)
+		}
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("compress: %w", err)
+		}
+		data = buf.Bytes()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+func report(w io.Writer, res *result, wall time.Duration) {
+	st := res.stats
+	fmt.Fprintf(w, "checked %d records, kept %d, dropped %d\n", st.Checked, st.Kept, st.Checked-st.Kept)
+	reasons := make([]string, 0, len(st.Dropped))
+	for r := range st.Dropped {
+		reasons = append(reasons, r)
+	}
+	slices.SortFunc(reasons, func(a, b string) int {
+		return cmp.Or(cmp.Compare(st.Dropped[b], st.Dropped[a]), strings.Compare(a, b))
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  dropped %4d  %s\n", st.Dropped[r], r)
+	}
+	levels := map[int]int{}
+	mates := map[int]int{}
+	for _, p := range res.puzzles {
+		levels[p.Level]++
+		mates[p.MateIn]++
+	}
+	fmt.Fprintf(w, "levels:")
+	for l := puzzle.MinLevel; l <= puzzle.MaxLevel; l++ {
+		fmt.Fprintf(w, " %d:%d", l, levels[l])
+	}
+	fmt.Fprintf(w, "\nmate in:")
+	for n := 1; n <= 15; n++ {
+		if mates[n] > 0 {
+			fmt.Fprintf(w, " %d:%d", n, mates[n])
+		}
+	}
+	fmt.Fprintf(w, "\nsolver: %d nodes, %.1f s CPU (%.0f nodes/s), %.1f s wall\n",
+		st.Nodes, res.cpu.Seconds(), float64(st.Nodes)/max(res.cpu.Seconds(), 0.001), wall.Seconds())
+}
+
+// cpuTime is the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
