@@ -28,8 +28,9 @@ var (
 )
 
 // privateHint tells a user whose DMs are closed how to see private boards.
-const privateHint = "I can't send you direct messages (your DMs from this server are closed). " +
-	"Press “My pieces” under the board or use /peek: I'll show your pieces to you only."
+const privateHint = "I can't send you direct messages: your privacy settings block DMs from this server's members. " +
+	"Press “My pieces” under the board or use /peek, and I'll show your pieces to you only " +
+	"(or allow direct messages in this server's Privacy Settings)."
 
 // adminPerms are the permissions that make a member an admin for the service.
 const adminPerms = discordgo.PermissionAdministrator | discordgo.PermissionManageGuild | discordgo.PermissionManageMessages

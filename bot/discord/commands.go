@@ -65,7 +65,10 @@ func DefaultCommands() []Command {
 	game := Arg{Name: "game", Description: "Game number, when the channel has several (#12)", Prefix: "#",
 		Names: zh("对局", "對局"), Descriptions: zh("对局编号，频道里有多局时（#12）", "對局編號，頻道裡有多局時（#12）")}
 	cmd := func(name, desc, cn, tw, dcn, dtw string, args ...Arg) Command {
-		return Command{Name: name, Description: desc, Names: zh(cn, tw), Descriptions: zh(dcn, dtw), Args: args}
+		return Command{
+			Name: name, Description: catalog(bot.En, name, desc), Names: zh(cn, tw),
+			Descriptions: zh(catalog(bot.ZhHans, name, dcn), catalog(bot.ZhHant, name, dtw)), Args: args,
+		}
 	}
 	peek := cmd("peek", "See your own pieces; only you see the answer", "看子", "看子",
 		"查看自己的棋子，只有你能看到", "查看自己的棋子，只有你能看到", game)
@@ -107,6 +110,22 @@ func DefaultCommands() []Command {
 			Arg{Name: "topic", Description: "A command",
 				Names: zh("主题", "主題"), Descriptions: zh("某个命令", "某個命令")}),
 	}
+}
+
+// catalog returns the service's help line for a command ("cmd.NAME"), so that
+// Discord shows the same words as /help; fallback when the catalog lacks it.
+func catalog(lang bot.Lang, name, fallback string) string {
+	key := "cmd." + name
+	t := strings.TrimSpace(bot.T(lang, key))
+	if t == key || t == "" {
+		return fallback
+	}
+	r := []rune(t)
+	r[0] = unicode.ToUpper(r[0])
+	if len(r) > 100 {
+		r = append(r[:99], '…')
+	}
+	return string(r)
 }
 
 // validateCommands checks the list against Discord's rules, so that a bad list

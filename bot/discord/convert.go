@@ -104,17 +104,23 @@ func button(b bot.Button) (discordgo.Button, error) {
 }
 
 // buttonStyle colours a button by the service command in its data
-// ("accept:12"): green to accept, red for what cannot be undone, blurple for
-// "My pieces", grey otherwise.
+// ("accept:12", "draw:yes:12"): green to accept or agree, red to resign or
+// abort, blurple for "My pieces", grey otherwise.
 func buttonStyle(b bot.Button) discordgo.ButtonStyle {
-	name, _, _ := strings.Cut(b.Data, ":")
-	switch name {
-	case "accept":
-		return discordgo.SuccessButton
-	case "decline", "resign", "abort":
-		return discordgo.DangerButton
-	case "peek":
+	parts := strings.Split(b.Data, ":")
+	answer := ""
+	if len(parts) >= 3 {
+		answer = parts[1]
+	}
+	switch {
+	case parts[0] == "peek":
 		return discordgo.PrimaryButton
+	case parts[0] == "accept":
+		return discordgo.SuccessButton
+	case (parts[0] == "resign" || parts[0] == "abort") && answer != "no":
+		return discordgo.DangerButton
+	case (parts[0] == "draw" || parts[0] == "takeback") && answer == "yes":
+		return discordgo.SuccessButton
 	}
 	return discordgo.SecondaryButton
 }

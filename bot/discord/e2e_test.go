@@ -234,3 +234,59 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestPrivateBoardByDMAndClosedDM asks for "my pieces" by mention, which the
+// service answers privately: by DM when the user's DMs are open; when they are
+// closed, with a public hint, after which /peek shows the board ephemerally.
+// Standard xiangqi has no hidden pieces, so this is the service's peek flow;
+// private boards are recognised by their file name (mine-ID.png).
+func TestPrivateBoardByDMAndClosedDM(t *testing.T) {
+	t.Parallel()
+	h, rec, _ := service(t)
+	h.slash(alice, "new", discordtest.UserOpt("opponent", bob.ID))
+	rec.next(t)
+	challenge := h.last(bob, hasButton("accept:"))
+	h.press(bob, challenge.ID, customID(challenge, "accept:"))
+	rec.next(t)
+	mention := "<@" + h.srv.Config().BotID + "> "
+
+	// Alice's DMs are open: the board arrives in her DM channel.
+	if _, err := h.srv.Say(h.ch, alice.ID, mention+"/peek"); err != nil {
+		t.Fatal(err)
+	}
+	rec.next(t)
+	h.srv.Read(func(v *discordtest.View) {
+		dm := v.Messages(v.DMChannel(alice.ID), alice.ID)
+		if len(dm) != 1 || len(dm[0].Files) != 1 || !strings.HasPrefix(dm[0].Files[0].Name, "mine-") {
+			t.Errorf("alice's DMs = %+v", dm)
+		}
+	})
+
+	// Bob's DMs are closed: the channel gets a hint pointing to the private
+	// route, and /peek shows the board to him only.
+	h.srv.CloseDMs(bob.ID)
+	if _, err := h.srv.Say(h.ch, bob.ID, mention+"/peek"); err != nil {
+		t.Fatal(err)
+	}
+	rec.next(t)
+	hint := h.last(carol, func(m discordtest.Message) bool { return strings.Contains(m.Content, privateHint) })
+	if !strings.Contains(hint.Content, "Bob") || hasImage(hint) {
+		t.Errorf("hint = %+v", hint)
+	}
+	h.slash(bob, "peek")
+	rec.next(t)
+	mine := h.last(bob, func(m discordtest.Message) bool { return m.Ephemeral && hasImage(m) })
+	if !strings.HasPrefix(mine.Files[0].Name, "mine-") || mine.VisibleTo != bob.ID {
+		t.Errorf("bob's private board = %+v", mine)
+	}
+	h.srv.Read(func(v *discordtest.View) {
+		for _, m := range v.Messages(h.ch, "") {
+			for _, f := range m.Files {
+				if strings.HasPrefix(f.Name, "mine-") && !m.Ephemeral {
+					t.Errorf("a private board in public: %+v", m)
+				}
+			}
+		}
+	})
+	t.Logf("what Bob sees:\n%s", h.transcript(bob))
+}

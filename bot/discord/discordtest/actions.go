@@ -154,7 +154,7 @@ func (s *Server) interact(kind, channelID, userID, command string, opts []Option
 				}
 			}
 		}
-		s.log = append(s.log, Entry{UserID: userID, ChannelID: channelID, Text: "pressed [" + label + "]", Private: m.Ephemeral})
+		s.log = append(s.log, Entry{UserID: userID, ChannelID: channelID, Text: "pressed [" + label + "]", Private: m.Ephemeral, interaction: in.ID})
 	}
 	return in.ID, nil
 }
@@ -191,7 +191,7 @@ func (s *Server) Say(channelID, userID, content string) (string, error) {
 	m.ID = s.id()
 	s.msgs = append(s.msgs, m)
 	s.msgByID[m.ID] = m
-	s.log = append(s.log, Entry{UserID: userID, ChannelID: channelID, Text: "wrote: " + content})
+	s.log = append(s.log, Entry{UserID: userID, ChannelID: channelID, MessageID: m.ID})
 
 	var mentions []any
 	mentionsBot := false

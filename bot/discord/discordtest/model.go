@@ -132,8 +132,8 @@ type Entry struct {
 	// Private actions (button presses on ephemeral messages) are seen by their
 	// user only.
 	Private bool
-	// interaction is the id of a slash command's interaction: its invocation is
-	// shown to others only when the response is public.
+	// interaction is the id of the action's interaction: others see the action
+	// only when it led to a public message.
 	interaction string
 }
 
@@ -206,7 +206,7 @@ func (v *View) Transcript(channelID, viewerID string) string {
 			continue
 		}
 		if e.MessageID == "" {
-			if (e.Private || v.privateCommand(e.interaction)) && e.UserID != viewerID {
+			if e.UserID != viewerID && (e.Private || !v.publicAction(e.interaction)) {
 				continue
 			}
 			fmt.Fprintf(&b, "%s %s\n", v.name(e.UserID), e.Text)
@@ -221,9 +221,19 @@ func (v *View) Transcript(channelID, viewerID string) string {
 	return b.String()
 }
 
-func (v *View) privateCommand(id string) bool {
-	in := v.s.inters[id]
-	return in != nil && in.DeferFlags&64 != 0
+// publicAction reports whether others see that a user acted: a message with
+// a mention, or an interaction that led to a public message. (Discord shows
+// "Alice used /move" above a public response only.)
+func (v *View) publicAction(interactionID string) bool {
+	if interactionID == "" {
+		return true
+	}
+	for _, m := range v.s.msgs {
+		if m.InteractionID == interactionID && !m.Ephemeral && !m.Deleted {
+			return true
+		}
+	}
+	return false
 }
 
 func (v *View) name(id string) string {
@@ -246,10 +256,16 @@ func (v *View) render(m *Message) string {
 		fmt.Fprintf(&b, "  %s: %s is thinking...\n", who, v.s.cfg.BotName)
 		return b.String()
 	}
-	text := strings.ReplaceAll(strings.TrimSpace(m.Content), "\n", "\n    ")
+	text := mentionRe.ReplaceAllStringFunc(strings.TrimSpace(m.Content), func(tag string) string {
+		return "@" + v.name(mentionRe.FindStringSubmatch(tag)[1])
+	})
+	if m.Route == "user" {
+		return fmt.Sprintf("%s wrote: %s\n", who, text)
+	}
+	text = strings.ReplaceAll(text, "\n", "\n    ")
 	fmt.Fprintf(&b, "  %s: %s\n", who, text)
 	for _, f := range m.Files {
-		fmt.Fprintf(&b, "    [image %s, %d bytes]\n", f.Name, len(f.Data))
+		fmt.Fprintf(&b, "    [image %s]\n", f.Name)
 	}
 	for _, row := range m.Buttons {
 		var labels []string
