@@ -41,7 +41,22 @@ func (q *request) lookGame(id string) (string, error) {
 	if err == nil || !errors.As(err, &ue) || ue.key != "err.no_games_chat" || q.ev.Private {
 		return id, err
 	}
-	return q.chooseGame("", func(g *storage.Game) bool { return g.Status == storage.StatusActive }, "err.no_games_chat")
+	id, err = q.chooseGame("", func(g *storage.Game) bool { return g.Status == storage.StatusActive }, "err.no_games_chat")
+	if err == nil || !errors.As(err, &ue) || ue.key != "err.no_games_chat" {
+		return id, err
+	}
+	// Nothing live: the sender's latest finished game here.
+	gs, lerr := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, false)
+	if lerr != nil {
+		return "", lerr
+	}
+	sortGames(gs)
+	for i := len(gs) - 1; i >= 0; i-- {
+		if g := gs[i]; g.Status == storage.StatusFinished && seatOf(g, q.ev.User.ID) >= 0 {
+			return g.ID, nil
+		}
+	}
+	return "", err
 }
 
 // cmdGames lists the sender's live games in every chat of this platform, with

@@ -41,39 +41,37 @@ func (q *request) plainMove(text string, addressed bool) error {
 	id, err := q.moveTarget("")
 	if err != nil {
 		var ue *userError
+		if errors.As(err, &ue) && ue.key == "err.which_game" {
+			// Several games wait for this player: a text legal in exactly one of
+			// them is not ambiguous; legal in several, it is a move, and the
+			// player is told how to choose.
+			switch legal := q.legalIn(text); {
+			case len(legal) == 1:
+				return q.play(legal[0], text, false)
+			case len(legal) > 1:
+				return err
+			}
+		}
 		if !addressed {
 			return nil
-		}
-		if errors.As(err, &ue) && ue.key == "err.which_game" {
-			// Several games wait for this player; a text legal in exactly one of
-			// them is not ambiguous.
-			if only := q.legalIn(text); only != "" {
-				return q.play(only, text, false)
-			}
 		}
 		return err
 	}
 	return q.play(id, text, !addressed)
 }
 
-// legalIn returns the one game of this chat where text is a legal move of the
-// sender, or "".
-func (q *request) legalIn(text string) string {
+// legalIn lists the games of this chat where text is a legal move of the sender.
+func (q *request) legalIn(text string) []string {
 	ids, err := q.gamesToMove()
 	if err != nil {
-		return ""
+		return nil
 	}
-	found := ""
+	var found []string
 	for _, id := range ids {
 		unlock := q.s.lockGame(id)
-		l, err := q.s.load(q.ctx, id)
-		if err == nil {
+		if l, err := q.s.load(q.ctx, id); err == nil {
 			if _, err := rules.ParseMove(l.pos(), text); err == nil {
-				if found != "" {
-					unlock()
-					return ""
-				}
-				found = id
+				found = append(found, id)
 			}
 		}
 		unlock()
