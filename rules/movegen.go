@@ -11,7 +11,11 @@ func (p *Position) capturable(s Side, sq Square) bool {
 		return false
 	}
 	if p.under != nil && p.under[sq] != NoPiece {
-		return true // a stack counts as an enemy for both sides (凌馬)
+		// A stack counts as an enemy for both sides (凌馬), except that no side
+		// takes a stack holding one of its own royal pieces: that would throw its
+		// own general away.
+		u := p.under[sq]
+		return !(u.Side() == s && p.v.royalKind[u.Kind()]) && !(t.Side() == s && p.v.royalKind[t.Kind()])
 	}
 	if t.Side() == s {
 		return false

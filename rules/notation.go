@@ -276,6 +276,13 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 				name, a.Screens, screens)
 		}
 		if target != NoPiece && !p.capturable(s, to) {
+			if u := p.Under(to); u != NoPiece {
+				own := target
+				if u.Side() == s {
+					own = u
+				}
+				return fmt.Sprintf("the stack on %s holds your own %s; you may not capture it", b.Name(to), p.pieceName(own))
+			}
 			return fmt.Sprintf("the piece on %s cannot be captured", b.Name(to))
 		}
 	}
