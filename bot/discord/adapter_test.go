@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/bot"
 	"github.com/chuhe/chuhe/bot/discord/discordtest"
@@ -53,7 +54,8 @@ func echo(t *testing.T) func(ctx context.Context, p bot.Platform, ev bot.Event, 
 
 func TestConnectIdentifiesWithoutPrivilegedIntentsAndRegistersCommands(t *testing.T) {
 	t.Parallel()
-	h := start(t, newRecorder(nil), setup{})
+	h := start(t, newRecorder(nil), setup{server: discordtest.Config{HeartbeatInterval: 20 * time.Millisecond}})
+	h.wait("heartbeats acknowledged", func(v *discordtest.View) bool { return v.Heartbeats() >= 3 })
 	h.srv.Read(func(v *discordtest.View) {
 		ids := v.Identifies()
 		if len(ids) != 1 {
@@ -602,5 +604,61 @@ func TestConfig(t *testing.T) {
 	}
 	if err := validateCommands(DefaultCommands()); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestDirectMessagesArePrivateAndAdmin(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(echo(t))
+	h := start(t, rec, setup{})
+	dm := h.srv.OpenDM(alice.ID)
+	if _, err := h.srv.Slash(dm, alice.ID, "move", discordtest.Str("move", "h2e2")); err != nil {
+		t.Fatal(err)
+	}
+	ev := rec.next(t)
+	if !ev.Private || !ev.Admin || ev.ChatID != dm || ev.User.Name != "Alice" {
+		t.Errorf("slash command in a DM = %+v", ev)
+	}
+	if _, err := h.srv.Say(dm, alice.ID, "h9g7"); err != nil {
+		t.Fatal(err)
+	}
+	ev = rec.next(t)
+	if !ev.Private || !ev.Addressed || ev.Text != "h9g7" {
+		t.Errorf("message in a DM = %+v", ev)
+	}
+}
+
+func TestReplyToTheBotIsAddressed(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(echo(t))
+	h := start(t, rec, setup{})
+	ref, err := h.a.Send(context.Background(), h.ch, board("your move, Bob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.srv.Reply(bob.ID, ref.ID, "h9g7"); err != nil {
+		t.Fatal(err)
+	}
+	ev := rec.next(t)
+	if ev.ReplyTo != ref.ID || !ev.Addressed || ev.Text != "h9g7" {
+		t.Errorf("reply = %+v", ev)
+	}
+}
+
+func TestMessageContentIntentBringsPlainMessages(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(nil)
+	h := start(t, rec, setup{cfg: Config{MessageContent: true}})
+	h.srv.Read(func(v *discordtest.View) {
+		if v.Identifies()[0].Intents&(1<<15) == 0 {
+			t.Error("message content intent not asked for")
+		}
+	})
+	if _, err := h.srv.Say(h.ch, carol.ID, "h2e2"); err != nil {
+		t.Fatal(err)
+	}
+	ev := rec.next(t)
+	if ev.Text != "h2e2" || ev.Addressed || !ev.Admin {
+		t.Errorf("plain message = %+v, want unaddressed, from an admin", ev)
 	}
 }

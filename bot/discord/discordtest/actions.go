@@ -180,6 +180,22 @@ var mentionRe = regexp.MustCompile(`<@!?(\d+)>`)
 // privileged message-content intent, the bot receives the text only when the
 // message mentions it or is in a DM; otherwise content is empty.
 func (s *Server) Say(channelID, userID, content string) (string, error) {
+	return s.say(channelID, userID, content, "")
+}
+
+// Reply makes user answer a message with Discord's reply, which by default
+// mentions the replied-to author: a reply to the bot reaches it with its text.
+func (s *Server) Reply(userID, messageID, content string) (string, error) {
+	s.mu.Lock()
+	m := s.msgByID[messageID]
+	s.mu.Unlock()
+	if m == nil {
+		return "", fmt.Errorf("discordtest: no message %s", messageID)
+	}
+	return s.say(m.ChannelID, userID, content, messageID)
+}
+
+func (s *Server) say(channelID, userID, content, replyTo string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.notify()
@@ -187,7 +203,7 @@ func (s *Server) Say(channelID, userID, content string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("discordtest: unknown user %s", userID)
 	}
-	m := &Message{ChannelID: channelID, AuthorID: userID, Content: content, Route: "user"}
+	m := &Message{ChannelID: channelID, AuthorID: userID, Content: content, Route: "user", ReplyTo: replyTo}
 	m.ID = s.id()
 	s.msgs = append(s.msgs, m)
 	s.msgByID[m.ID] = m
@@ -204,6 +220,14 @@ func (s *Server) Say(channelID, userID, content string) (string, error) {
 			mentions = append(mentions, s.userJSON(mu))
 		}
 	}
+	var ref map[string]any
+	if orig := s.msgByID[replyTo]; orig != nil {
+		ref = s.messageJSON(orig)
+		if orig.AuthorID == s.cfg.BotID && !mentionsBot {
+			mentionsBot = true
+			mentions = append(mentions, s.botJSON())
+		}
+	}
 	dm := s.dmUser[channelID] != ""
 	text := content
 	intents := 0
@@ -217,6 +241,11 @@ func (s *Server) Say(channelID, userID, content string) (string, error) {
 		"id": m.ID, "channel_id": channelID, "author": s.userJSON(u), "content": text,
 		"mentions": mentions, "timestamp": time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339),
 		"type": 0, "attachments": []any{}, "embeds": []any{},
+	}
+	if ref != nil {
+		ev["message_reference"] = map[string]any{"message_id": replyTo, "channel_id": channelID}
+		ev["referenced_message"] = ref
+		ev["type"] = 19
 	}
 	if !dm {
 		ev["guild_id"] = s.cfg.GuildID

@@ -640,8 +640,12 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 	if m.Loading {
 		flags |= 128
 	}
+	author := s.botJSON()
+	if u, ok := s.users[m.AuthorID]; ok && m.AuthorID != s.cfg.BotID {
+		author = s.userJSON(u)
+	}
 	out := map[string]any{
-		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "author": s.botJSON(),
+		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "author": author,
 		"attachments": atts, "components": rows, "flags": flags,
 		"timestamp": time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339),
 	}
