@@ -45,6 +45,14 @@ func (c *shared) quantize(src *image.RGBA) *image.Paletted {
 	return dst
 }
 
+// riverOf returns the rank below the river and whether there is one. A river
+// below rank 1 is taken for none: Decor's zero value says RiverBelow 0, and
+// no game has its river on the edge of the board.
+func riverOf(b *rules.Board) (int, bool) {
+	rb := b.Decor.RiverBelow
+	return rb, rb >= 1 && rb+1 < b.Height
+}
+
 // segment is a straight line between two squares' centres.
 type segment struct{ a, b rules.Square }
 
@@ -76,9 +84,9 @@ func gridSegments(b *rules.Board) []segment {
 	}
 	// The files that run through the river: the outermost ones that have points
 	// on both banks (on a mountain board the mountain files have none there).
-	rb := b.Decor.RiverBelow
+	rb, river := riverOf(b)
 	through := map[int]bool{}
-	if rb >= 0 && rb+1 < b.Height {
+	if river {
 		lo, hi := -1, -1
 		for f := 0; f < b.Width; f++ {
 			if b.At(f, rb) != rules.NoSquare && b.At(f, rb+1) != rules.NoSquare {
@@ -91,7 +99,7 @@ func gridSegments(b *rules.Board) []segment {
 		through[lo], through[hi] = true, true
 	}
 	for f := 0; f < b.Width; f++ {
-		broken := func(r int) bool { return rb >= 0 && r == rb+1 && !through[f] }
+		broken := func(r int) bool { return river && r == rb+1 && !through[f] }
 		run(func(r int) rules.Square { return b.At(f, r) }, b.Height, broken)
 	}
 	return segs
@@ -240,8 +248,8 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 // the board, upright for the viewer.
 func (c *shared) drawRiverText(dc *gg.Context, l *layout) {
 	b := l.b
-	rb := b.Decor.RiverBelow
-	if rb < 0 || rb+1 >= b.Height {
+	rb, river := riverOf(b)
+	if !river {
 		return
 	}
 	face := c.faceLocked(l.s * 0.56)
@@ -314,7 +322,7 @@ func (c *shared) drawCells(dc *gg.Context, l *layout) {
 	}
 	dc.Stroke()
 	// River: a double line between its ranks.
-	if rb := b.Decor.RiverBelow; rb >= 0 && rb+1 < b.Height {
+	if rb, river := riverOf(b); river {
 		ax, ay := l.px(0, float64(rb+1))
 		bx, by := l.px(float64(b.Width), float64(rb+1))
 		dc.SetLineWidth(2 * lw)

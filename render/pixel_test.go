@@ -492,3 +492,69 @@ func TestGIF(t *testing.T) {
 	}
 	t.Logf("GIF of %d frames: %d bytes", len(g.Image), len(data))
 }
+
+func TestNoRiverByDefault(t *testing.T) {
+	// A board whose Decor was left zero (RiverBelow 0) has no river.
+	b := mustFinalize(&rules.Board{Width: 9, Height: 10})
+	s := render(t, newRenderer(t, Options{}), viewOf(b, "9/9/9/9/9/9/9/9/9/9", xiangqiGlyphs))
+	s.expect("file line between ranks 0 and 1", s.between("e0", "e1", 0.5), s.th.Line)
+	c := mustFinalize(&rules.Board{Width: 8, Height: 8, Cells: true})
+	s = render(t, newRenderer(t, Options{}), viewOf(c, "8/8/8/8/8/8/8/8", animalGlyphs))
+	s.expect("no river line between ranks 1 and 2", s.between("a1", "a2", 0.53), s.th.Light)
+}
+
+func TestCoordinateLabels(t *testing.T) {
+	b := xiangqiBoard()
+	v := viewOf(b, "9/9/9/9/9/9/9/9/9/9", xiangqiGlyphs)
+	// labelInk counts label-coloured pixels in the band beyond the frame, above
+	// (edge -1) or below (edge 1) file f.
+	labelInk := func(s *shot, f int, edge float64) int {
+		x, _ := s.l.center(b.At(f, 0))
+		_, y0, _, y1 := s.l.contentRect()
+		y := y1 + s.l.bandB*s.l.s/2
+		if edge < 0 {
+			y = y0 - s.l.bandT*s.l.s/2
+		}
+		n := 0
+		for dy := -s.l.s / 5; dy <= s.l.s/5; dy++ {
+			for dx := -s.l.s / 5; dx <= s.l.s/5; dx++ {
+				if near(s.pixel(x+dx, y+dy), s.th.Label, 40) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	iccs := render(t, newRenderer(t, Options{}), v)
+	chinese := render(t, newRenderer(t, Options{Coords: CoordsChinese}), v)
+	none := render(t, newRenderer(t, Options{Coords: CoordsNone}), v)
+	for f := 0; f < 9; f++ {
+		if labelInk(iccs, f, 1) == 0 || labelInk(iccs, f, -1) != 0 {
+			t.Errorf("ICCS: file %d: a letter below only", f)
+		}
+		if labelInk(chinese, f, 1) == 0 || labelInk(chinese, f, -1) == 0 {
+			t.Errorf("Chinese: file %d: numbers on both edges", f)
+		}
+	}
+	// Without labels there are no bands for them.
+	if none.l.s <= iccs.l.s {
+		t.Errorf("no labels: %v px per unit; ICCS: %v", none.l.s, iccs.l.s)
+	}
+	if got := fileLabel(chinese.l, 8, rules.Red); got != "一" {
+		t.Errorf("Red's file i is %q", got)
+	}
+	if got := fileLabel(chinese.l, 0, rules.Red); got != "九" {
+		t.Errorf("Red's file a is %q", got)
+	}
+	if got := fileLabel(chinese.l, 0, rules.Black); got != "1" {
+		t.Errorf("Black's file a is %q", got)
+	}
+	if chineseNumber(11) != "十一" || chineseNumber(10) != "十" || chineseNumber(21) != "二十一" {
+		t.Error("chineseNumber")
+	}
+	for _, c := range []Coords{CoordsICCS, CoordsChinese, CoordsNone} {
+		if got, ok := ParseCoords(c.String()); !ok || got != c {
+			t.Errorf("ParseCoords(%q) = %v, %v", c.String(), got, ok)
+		}
+	}
+}
