@@ -48,6 +48,9 @@ func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, r
 	}
 	for i := range t.rays {
 		r := &t.rays[i]
+		if r.support != nil && !p.supported(s, r.support) {
+			continue
+		}
 		switch r.kind {
 		case Ride:
 			for _, to := range r.sqs {
@@ -90,6 +93,18 @@ func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, r
 		}
 	}
 	return out
+}
+
+// supported reports whether every point of sqs holds a lone piece of side s
+// (Atom.Support).
+func (p *Position) supported(s Side, sqs []Square) bool {
+	for _, sq := range sqs {
+		pc := p.board[sq]
+		if pc == NoPiece || pc.Side() != s || (p.under != nil && p.under[sq] != NoPiece) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOnly bool, s Side, capturesOnly, royal bool) []Move {

@@ -261,6 +261,14 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 			if blocker := p.firstBetween(from, to, df, dr); blocker != NoSquare {
 				return fmt.Sprintf("the way is blocked by the piece on %s", b.Name(blocker))
 			}
+			sup, ok := v.supportSquares(a, s, from)
+			if !ok {
+				continue
+			}
+			if !p.supported(s, sup) {
+				return fmt.Sprintf("the %s may go that way only while its own piece stands alone on %s",
+					name, b.Name(sup[0]))
+			}
 			if target != NoPiece && a.Mode == MoveOnly {
 				continue // perhaps a hop captures there; see below
 			}
@@ -303,7 +311,7 @@ func (p *Position) reaches(from, to Square, a Atom, df, dr int) bool {
 			return false
 		}
 		if cur == to {
-			return a.Kind != Ride || a.Range == 0 || i < a.Range
+			return (a.Kind != Ride && a.Kind != Hop) || a.Range == 0 || i < a.Range
 		}
 	}
 	return false

@@ -120,7 +120,9 @@ type Atom struct {
 	DF, DR int
 	// Blocks are points that must be empty for a Leap, as deltas from the source.
 	Blocks [][2]int
-	// Range limits a Ride to that many steps (0 = unlimited).
+	// Range limits a Ride or a Hop to that many steps (0 = unlimited): a Hop of
+	// range 2 with one screen captures only over an adjacent screen onto the
+	// point right behind it (Jinchan's diagonal cannon jump).
 	Range int
 	// Screens is the number of pieces a Hop jumps (1 for the cannon).
 	Screens int
@@ -135,6 +137,12 @@ type Atom struct {
 	To string
 	// RoyalTarget limits captures to royal pieces (the facing generals).
 	RoyalTarget bool
+	// Support lists points (deltas from the source, on Red's orientation) that must
+	// each hold one of the mover's own pieces, alone (not a stack), for the atom to
+	// apply; for an atom with a To zone they must also lie in that zone. Jinchan's
+	// string chariot (弦車) captures along a palace diagonal only while an own piece
+	// stands next to it on that line. Only rides and hops take a support.
+	Support [][2]int
 }
 
 // Kind is a kind of piece: its letters, names, glyphs and movement, as data.
@@ -299,6 +307,9 @@ func (k *Kind) validate() error {
 		}
 		if (a.Kind == Ride || a.Kind == Hop || a.Kind == GapHop) && a.DF == 0 && a.DR == 0 {
 			return fmt.Errorf("rules: kind %q has a directionless ride", k.Name)
+		}
+		if len(a.Support) > 0 && a.Kind != Ride && a.Kind != Hop {
+			return fmt.Errorf("rules: kind %q has a support on an atom that is not a ride or hop", k.Name)
 		}
 	}
 	return nil

@@ -21,6 +21,8 @@ type cRay struct {
 	royal bool
 	dir   int8 // index into Variant.rayDirs of the owner side, -1 if none
 	sqs   []Square
+	// support are the points that must hold a lone own piece (Atom.Support).
+	support []Square
 }
 
 type pieceTable struct {
@@ -166,14 +168,18 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 					break
 				}
 				sqs = append(sqs, cur)
-				if a.Kind == Ride && a.Range > 0 && len(sqs) == a.Range {
+				if (a.Kind == Ride || a.Kind == Hop) && a.Range > 0 && len(sqs) == a.Range {
 					break
 				}
 			}
 			if len(sqs) == 0 {
 				continue
 			}
-			r := cRay{kind: a.Kind, mode: a.Mode, royal: a.RoyalTarget, sqs: sqs, dir: -1}
+			support, ok := v.supportSquares(a, s, sq)
+			if !ok {
+				continue
+			}
+			r := cRay{kind: a.Kind, mode: a.Mode, royal: a.RoyalTarget, sqs: sqs, dir: -1, support: support}
 			switch a.Kind {
 			case Hop:
 				r.n = int8(a.Screens)
@@ -184,7 +190,9 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			if !a.Mode.captures() {
 				continue
 			}
-			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) {
+			// A supported ray attacks only while its support stands: the line scan
+			// cannot see that, so such kinds take the slow attack test.
+			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) || len(support) > 0 {
 				slow[k] = true
 				continue
 			}
@@ -209,4 +217,27 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			}
 		}
 	}
+}
+
+// supportSquares resolves an atom's support points from sq for side s. ok is false
+// when one of them is off the board or outside the atom's To zone: then the atom
+// never applies from sq.
+func (v *Variant) supportSquares(a Atom, s Side, sq Square) ([]Square, bool) {
+	if len(a.Support) == 0 {
+		return nil, true
+	}
+	b := v.Board
+	out := make([]Square, 0, len(a.Support))
+	for _, d := range a.Support {
+		df, dr := d[0], d[1]
+		if s == Black {
+			df, dr = -df, -dr
+		}
+		to := b.Step(sq, df, dr)
+		if to == NoSquare || (a.To != "" && !b.InZone(a.To, s, to)) {
+			return nil, false
+		}
+		out = append(out, to)
+	}
+	return out, true
 }
