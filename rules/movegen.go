@@ -163,6 +163,11 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 // legalAfter tests the position after m was made by side s: no royal piece of s may
 // stand attacked, and the variant's own test must pass.
 func (p *Position) legalAfter(s Side, m Move) bool {
+	if m.Flags&FlagSpecial != 0 && p.side == s {
+		// A special move that keeps the turn (a reveal) is judged only by the
+		// variant: the royal test waits for the move that ends the turn.
+		return p.v.MoveLegal == nil || p.v.MoveLegal(p, m)
+	}
 	for i := 0; i < p.nRoyal[s]; i++ {
 		if p.Attacked(p.royal[s][i], s.Other(), true) {
 			return false
@@ -219,7 +224,7 @@ func (p *Position) buffer(ply int) []Move {
 
 // quick reports whether the variant may use the hook-free fast path.
 func (v *Variant) quick() bool {
-	return v.SpecialMoves == nil && v.AfterMove == nil && v.MoveLegal == nil && !v.Stacks
+	return v.SpecialMoves == nil && v.AfterMove == nil && v.MoveLegal == nil && v.KeepTurn == nil && !v.Stacks
 }
 
 // Perft counts the leaf nodes of the legal move tree of the given depth. At the

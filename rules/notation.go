@@ -68,17 +68,23 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	}
 	norm := normalizeCoord(text)
 	legal := p.LegalMoves(nil)
-	// Special moves are matched by their own text first ("reveal", "pass", "a2a2").
+	// Special moves are matched by their own text first ("reveal", "pass", "a2a2"),
+	// then by the variant's aliases ("flip a2").
 	for _, m := range legal {
-		if m.Flags&FlagSpecial != 0 && FormatCoord(p, m) == norm {
+		if m.Flags&FlagSpecial != 0 && p.namesSpecial(m, norm) {
 			return m, nil
 		}
 	}
 	from, to, ok := splitSquares(p.v.Board, norm)
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
-			if m.Flags&FlagSpecial != 0 && FormatCoord(p, m) == norm {
+			if m.Flags&FlagSpecial != 0 && p.namesSpecial(m, norm) {
 				return NullMove, p.Explain(m)
+			}
+		}
+		if p.v.Refusal != nil {
+			if r := p.v.Refusal(p, norm, NullMove); r != "" {
+				return NullMove, &IllegalMoveError{Text: norm, Reason: r}
 			}
 		}
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
@@ -93,10 +99,31 @@ func ParseCoord(p *Position, text string) (Move, error) {
 			return m, nil // a special move written as two squares (a flip: a2a2)
 		}
 	}
+	for _, m := range p.PseudoMoves(nil) {
+		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 {
+			return NullMove, p.Explain(m) // a flip while in check says so
+		}
+	}
 	if err := p.Explain(Move{From: from, To: to}); err != nil {
 		return NullMove, err
 	}
 	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now"}
+}
+
+// namesSpecial reports whether the normalized text norm names the special move m:
+// its FormatSpecial text or one of the variant's aliases.
+func (p *Position) namesSpecial(m Move, norm string) bool {
+	if FormatCoord(p, m) == norm {
+		return true
+	}
+	if p.v.SpecialAliases != nil {
+		for _, a := range p.v.SpecialAliases(p, m) {
+			if normalizeCoord(a) == norm {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitSquares splits "h2e2" or "a11b10" into two square names of board b.
@@ -126,6 +153,17 @@ func (p *Position) Explain(m Move) error {
 			e.Legal = p.legalFrom(m.From, 6)
 		}
 		return e
+	}
+	if v.Refusal != nil {
+		for _, lm := range p.LegalMoves(nil) {
+			if lm.From == m.From && lm.To == m.To && lm.Flags&FlagSpecial == m.Flags&FlagSpecial &&
+				(m.Flags&FlagSpecial == 0 || lm == m) {
+				return nil
+			}
+		}
+		if r := v.Refusal(p, text, m); r != "" {
+			return fail("%s", r)
+		}
 	}
 	if m.Flags&FlagSpecial != 0 {
 		for _, lm := range p.LegalMoves(nil) {

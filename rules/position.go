@@ -218,6 +218,9 @@ func (p *Position) Make(m Move) {
 		} else {
 			p.halfmove++
 		}
+		if p.v.KeepTurn != nil && p.v.KeepTurn(p, m) {
+			endsTurn = false
+		}
 	}
 	p.lastFrom, p.lastTo = m.From, m.To
 	if endsTurn {

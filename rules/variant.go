@@ -57,8 +57,16 @@ type Variant struct {
 	// legality like every move.
 	SpecialMoves func(p *Position, out []Move) []Move
 	// ApplySpecial plays a Special move through p.Set/p.SetUnder/p.SetVar (so it can
-	// be undone) and reports whether the turn passes to the opponent.
+	// be undone) and reports whether the turn passes to the opponent. A special
+	// move that keeps the turn (a reveal that costs no move) hands no position to
+	// the opponent, so it is not tested for leaving a royal piece attacked; only
+	// MoveLegal judges it, and the move that ends the turn must answer any check.
 	ApplySpecial func(p *Position, m Move) (endsTurn bool)
+	// KeepTurn, when set, reports whether the ordinary move m, just made on p (the
+	// mover is still p.ToMove()), leaves the turn with the mover: the first half of
+	// a double move (Jinchan's 遁馬). It must not change p. Unlike a special move,
+	// such a half is tested like any move: it may not leave a royal piece attacked.
+	KeepTurn func(p *Position, m Move) bool
 	// MayMove reports whether the piece on sq may move at all (freezes); nil = yes.
 	MayMove func(p *Position, sq Square) bool
 	// AfterMove runs after every move, before legality is tested, to apply effects
@@ -71,6 +79,18 @@ type Variant struct {
 	GameEnd func(p *Position) (Outcome, bool)
 	// FormatSpecial writes a Special move in coordinate notation ("reveal", "a2a2").
 	FormatSpecial func(p *Position, m Move) string
+	// SpecialAliases lists other texts a player may type for a Special move besides
+	// its FormatSpecial text ("flip a2" for "a2a2", "現身" for "reveal"). Texts are
+	// compared after coordinate normalization (lowercase; spaces, '-', 'x' and ':'
+	// dropped), so an alias must not contain an x.
+	SpecialAliases func(p *Position, m Move) []string
+	// Refusal gives the variant's own reason why a move cannot be played now ("you
+	// have already revealed your generals"), or "" to leave it to the generic
+	// reasons. text is the normalized move text; m is the move it names, or
+	// NullMove when it names none (a special keyword that is not available now).
+	// It is asked only about moves that are not legal, and its words reach the
+	// chat: they may not depend on a secret.
+	Refusal func(p *Position, text string, m Move) string
 	// StateFEN writes FEN fields 3 and 4 for the variant's vars; ParseStateFEN reads
 	// them. nil = "- -".
 	StateFEN      func(p *Position) (string, string)
