@@ -662,3 +662,28 @@ func TestMessageContentIntentBringsPlainMessages(t *testing.T) {
 		t.Errorf("plain message = %+v, want unaddressed, from an admin", ev)
 	}
 }
+
+func TestSlashCommandsFollowTheServiceCommandList(t *testing.T) {
+	t.Parallel()
+	known := map[string]bool{}
+	for _, c := range knownCommands() {
+		known[c.Name] = true
+	}
+	var names []string
+	for _, c := range DefaultCommands() {
+		names = append(names, c.Name)
+	}
+	var want []string
+	for _, c := range bot.Commands() {
+		want = append(want, c.Name)
+		if !known[c.Name] {
+			t.Logf("service command /%s has no argument spec here; it gets a free-text argument", c.Name)
+		}
+	}
+	if strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Errorf("slash commands %v, service commands %v", names, want)
+	}
+	if err := validateCommands(DefaultCommands()); err != nil {
+		t.Error(err)
+	}
+}

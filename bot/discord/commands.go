@@ -57,10 +57,47 @@ type Arg struct {
 	Prefix string
 }
 
-// DefaultCommands is the command list used until the service provides one
-// (WithCommands). Names are the service's text commands; Chinese names are
-// its aliases.
+// DefaultCommands is the slash-command list: one command per service command
+// (bot.Commands), in the order /help shows them, with the service's help line
+// as description in English, zh-CN and zh-TW. Commands the adapter knows get
+// their arguments and Chinese names; a new service command gets one optional
+// free-text argument, so it works before the adapter learns about it.
 func DefaultCommands() []Command {
+	known := map[string]Command{}
+	for _, c := range knownCommands() {
+		known[c.Name] = c
+	}
+	var out []Command
+	for _, info := range bot.Commands() {
+		c, ok := known[info.Name]
+		if !ok {
+			c = Command{Name: info.Name, Description: "/" + info.Name, Args: []Arg{{
+				Name: "args", Description: "What follows the command (see /help " + info.Name + ")",
+			}}}
+		}
+		c.Description = helpLine(info.Help[bot.En], c.Description)
+		c.Descriptions = map[string]string{
+			"zh-CN": helpLine(info.Help[bot.ZhHans], c.Descriptions["zh-CN"]),
+			"zh-TW": helpLine(info.Help[bot.ZhHant], c.Descriptions["zh-TW"]),
+		}
+		if c.Descriptions["zh-CN"] == "" || c.Descriptions["zh-TW"] == "" {
+			c.Descriptions = nil
+		}
+		if checkName(c.Name, c.Names) != nil {
+			continue // not a name Discord accepts; the command still works as "@Chuhe /name"
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return knownCommands()
+	}
+	return out
+}
+
+// knownCommands are the slash forms of the service's commands: arguments and
+// Chinese names (from the service's aliases). Descriptions fall back to these
+// texts when the service's catalog lacks a line.
+func knownCommands() []Command {
 	zh := func(cn, tw string) map[string]string { return map[string]string{"zh-CN": cn, "zh-TW": tw} }
 	game := Arg{Name: "game", Description: "Game number, when the channel has several (#12)", Prefix: "#",
 		Names: zh("对局", "對局"), Descriptions: zh("对局编号，频道里有多局时（#12）", "對局編號，頻道裡有多局時（#12）")}
@@ -116,8 +153,18 @@ func DefaultCommands() []Command {
 // Discord shows the same words as /help; fallback when the catalog lacks it.
 func catalog(lang bot.Lang, name, fallback string) string {
 	key := "cmd." + name
-	t := strings.TrimSpace(bot.T(lang, key))
-	if t == key || t == "" {
+	t := bot.T(lang, key)
+	if t == key {
+		return fallback
+	}
+	return helpLine(t, fallback)
+}
+
+// helpLine makes a help line a Discord description: capitalized, at most 100
+// characters; fallback when empty.
+func helpLine(t, fallback string) string {
+	t = strings.TrimSpace(t)
+	if t == "" || strings.HasPrefix(t, "cmd.") {
 		return fallback
 	}
 	r := []rune(t)
