@@ -65,13 +65,25 @@ var (
 type Game struct {
 	pos   *Position
 	start string // FEN of the start, secrets included
-	moves []Move
-	keys  []uint64 // keys[i] = position key after i plies
-	check []bool   // check[i] = the side to move after ply i is in check
-	over  Outcome
+	moves []Move // the players' moves
+	// plies are all moves made on pos, with the automatic ones (Variant.AutoMove);
+	// the slices below are indexed by ply.
+	plies  []Move
+	auto   []bool
+	movers []Side
+	keys   []uint64 // keys[i] = position key after i plies
+	check  []bool   // check[i] = the side to move after ply i is in check
+	// reports[i] is what move i (0 = the start, with its automatic moves) made known.
+	reports []Report
+	over    Outcome
 }
 
-// NewGame starts a game of variant v from fen ("" = the variant's start).
+// maxAutoMoves bounds the automatic moves after one move, against a hook that
+// never stops.
+const maxAutoMoves = 8
+
+// NewGame starts a game of variant v from fen ("" = the variant's start). Automatic
+// moves the start position calls for (a forced reveal) are made at once.
 func NewGame(v *Variant, fen string) (*Game, error) {
 	if fen == "" {
 		fen = v.StartFEN
@@ -84,6 +96,11 @@ func NewGame(v *Variant, fen string) (*Game, error) {
 	g.keys = []uint64{p.Hash()}
 	g.check = []bool{p.InCheck()}
 	g.over = g.evaluate()
+	r := Report{Facts: g.autoMoves()}
+	for s := Red; s <= Black; s++ {
+		r.Private[s] = p.HasSecrets(s)
+	}
+	g.reports = []Report{r}
 	return g, nil
 }
 
@@ -97,11 +114,19 @@ func (g *Game) Variant() *Variant { return g.pos.v }
 // StartFEN is the true start position (secrets included).
 func (g *Game) StartFEN() string { return g.start }
 
-// Moves is the list of moves played.
+// Moves is the list of moves the players played (not the automatic ones).
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
 // Ply is the number of moves played.
 func (g *Game) Ply() int { return len(g.moves) }
+
+// Report is what the last move (with the automatic moves after it) made known:
+// facts to announce publicly and who needs a fresh private board. Before any move
+// it is the report of the start.
+func (g *Game) Report() Report { return g.reports[len(g.reports)-1] }
+
+// ReportOf is the report of move i (1-based; 0 = the start).
+func (g *Game) ReportOf(i int) Report { return g.reports[i] }
 
 // Outcome is the game's state: over or not, and how it ended.
 func (g *Game) Outcome() Outcome { return g.over }
@@ -120,7 +145,8 @@ func (g *Game) Legal(m Move) bool {
 	return false
 }
 
-// Play plays m if it is legal and updates the outcome.
+// Play plays m if it is legal, then the automatic moves that follow, and updates
+// the outcome and the report.
 func (g *Game) Play(m Move) error {
 	if g.over.Over {
 		return ErrGameOver
@@ -128,23 +154,79 @@ func (g *Game) Play(m Move) error {
 	if !g.Legal(m) {
 		return g.pos.Explain(m)
 	}
-	g.pos.Make(m)
+	var before [2]string
+	for s := Red; s <= Black; s++ {
+		before[s] = g.pos.privateKey(s)
+	}
+	r := Report{Facts: g.announce(m, false)}
+	g.makePly(m, false)
 	g.moves = append(g.moves, m)
-	g.keys = append(g.keys, g.pos.Hash())
-	g.check = append(g.check, g.pos.InCheck())
 	g.over = g.evaluate()
+	r.Facts = append(r.Facts, g.autoMoves()...)
+	for s := Red; s <= Black; s++ {
+		after := g.pos.privateKey(s)
+		r.Private[s] = after != "" && after != before[s]
+	}
+	g.reports = append(g.reports, r)
 	return nil
 }
 
-// Undo takes back the last move (a takeback) and reopens a game that the move ended.
+// autoMoves makes the variant's automatic moves while the game goes on, and
+// returns their facts.
+func (g *Game) autoMoves() []Fact {
+	auto := g.pos.v.AutoMove
+	var facts []Fact
+	for i := 0; i < maxAutoMoves && auto != nil && !g.over.Over; i++ {
+		m, ok := auto(g.pos)
+		if !ok {
+			break
+		}
+		facts = append(facts, g.announce(m, true)...)
+		g.makePly(m, true)
+		g.over = g.evaluate()
+	}
+	return facts
+}
+
+func (g *Game) announce(m Move, forced bool) []Fact {
+	if g.pos.v.Announce == nil {
+		return nil
+	}
+	facts := g.pos.v.Announce(g.pos, m)
+	for i := range facts {
+		facts[i].Forced = forced
+	}
+	return facts
+}
+
+func (g *Game) makePly(m Move, auto bool) {
+	mover := g.pos.side
+	g.pos.Make(m)
+	g.plies = append(g.plies, m)
+	g.auto = append(g.auto, auto)
+	g.movers = append(g.movers, mover)
+	g.keys = append(g.keys, g.pos.Hash())
+	g.check = append(g.check, g.pos.InCheck())
+}
+
+// Undo takes back the last move (a takeback), with the automatic moves that
+// followed it, and reopens a game that the move ended.
 func (g *Game) Undo() error {
 	if len(g.moves) == 0 {
 		return ErrNoMoveToUndo
 	}
-	g.pos.Unmake()
+	for {
+		n := len(g.plies) - 1
+		g.pos.Unmake()
+		auto := g.auto[n]
+		g.plies, g.auto, g.movers = g.plies[:n], g.auto[:n], g.movers[:n]
+		g.keys, g.check = g.keys[:n+1], g.check[:n+1]
+		if !auto {
+			break
+		}
+	}
 	g.moves = g.moves[:len(g.moves)-1]
-	g.keys = g.keys[:len(g.keys)-1]
-	g.check = g.check[:len(g.check)-1]
+	g.reports = g.reports[:len(g.reports)-1]
 	g.over = g.evaluate()
 	return nil
 }
@@ -211,15 +293,18 @@ func (g *Game) repetition() (Outcome, bool) {
 		return Drawn(ReasonRepetition), true
 	}
 	o1 := occ[1] // the first of the two earlier occurrences
-	// Ply i (1-based) was made by the side to move after ply i-1; it gave check when
-	// check[i] is true. The last ply n was made by the side not to move now.
+	// Ply i (1-based) was made by movers[i-1]; it gave check when check[i] is true.
+	// A ply that kept the turn (a reveal, the first half of a double move) is part
+	// of its turn, not a move of its own: the ply that ends the turn decides.
 	perpetual := [2]bool{true, true}
-	mover := g.pos.side.Other()
 	for i := n; i > o1; i-- {
+		mover := g.movers[i-1]
+		if (i < n && g.movers[i] == mover) || (i == n && g.pos.side == mover) {
+			continue // the turn went on
+		}
 		if !g.check[i] {
 			perpetual[mover] = false
 		}
-		mover = mover.Other()
 	}
 	switch {
 	case perpetual[Red] && !perpetual[Black]:

@@ -97,6 +97,20 @@ type Variant struct {
 	ParseStateFEN func(p *Position, f3, f4 string) error
 	// ValidateFEN checks a loaded position beyond the generic checks.
 	ValidateFEN func(p *Position) error
+	// AutoMove returns a move the rules make for the side to move without asking
+	// it (Jinchan's forced reveal: an unrevealed side with no other legal move), or
+	// ok=false. Game plays it right after the move that led there (and at the
+	// start) as part of that move: it is not in Moves, Undo takes it back with the
+	// move, and Replay makes it again. It must return a legal move.
+	AutoMove func(p *Position) (m Move, ok bool)
+	// Announce lists the public facts that m, about to be played on p, makes known
+	// (a reveal, a flip). It sees the secrets; the facts may hold only what is
+	// public once m is made.
+	Announce func(p *Position, m Move) []Fact
+	// Setup lists the secrets the players choose before the first move (see
+	// SetupRule); nil for a variant without setup secrets. Its StartFEN is then the
+	// public start, and ApplySecrets makes the true one.
+	Setup []SetupRule
 
 	// Built by Finalize.
 	byLetter    [128]int8

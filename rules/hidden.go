@@ -1,0 +1,238 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// Hidden information beyond views: the secrets players choose before the first
+// move (setup), the facts a move makes public (announcements), and what each
+// player needs to be shown privately after a move (reports).
+//
+// The true state lives only in the Position; everything here either stays with
+// its owner (Choice, the answers) or is public by construction (Fact: a secret is
+// put into a Fact only at the moment the rules make it public).
+
+// Shown is one piece a Fact makes known: where it stands and what it is.
+type Shown struct {
+	Square Square
+	Side   Side
+	Letter byte   // FEN letter, uppercase
+	Name   string // English kind name: "general", "chariot"
+}
+
+// Fact is a public event of a move for the bot to announce: a reveal (Jinchan's
+// 現身), a flip that shows a piece's kind (覆合 翻正), or the disclosure of the
+// remaining secrets at the end of a game. It holds only what is public once the
+// move is made.
+type Fact struct {
+	// What says which event it is, as a key for translations: "reveal", "flip"
+	// or "disclose".
+	What string
+	// Side is the player whose secret became public.
+	Side Side
+	// Forced is true when the rules made the move, not the player (a forced reveal).
+	Forced bool
+	// Pieces are the pieces whose identity became known.
+	Pieces []Shown
+	// Text is one English sentence for the chat.
+	Text string
+}
+
+// Report is what a move, with the automatic moves that followed it, made known:
+// the public facts to announce, and which players' private boards changed.
+type Report struct {
+	Facts []Fact
+	// Private[s] is true when side s still holds secrets and what it alone can see
+	// changed (its decoy moved or was pressed; a face-down piece of its was turned):
+	// send s a fresh private board. The flag itself is s's secret: do not show it
+	// to anybody else (a public "see your DMs" would tell when the decoy moved).
+	Private [2]bool
+}
+
+// Choice describes a secret one player chooses before the first move.
+type Choice struct {
+	Side    Side
+	Prompt  string   // the question, in English, with the answer syntax
+	Example string   // one valid answer, e.g. "real e0" or "a2=R i2=C"
+	Answers []string // every possible answer when they are few; nil when free-form
+}
+
+// SetupRule is one kind of secret the players choose before the first move
+// (which general is real, which pieces lie face down). The rules of a variant
+// and of its options compose: each takes the words of an answer that belong to
+// it and leaves the others.
+type SetupRule interface {
+	// Choice describes the choice of side s, on the public start position p.
+	Choice(p *Position, s Side) Choice
+	// Apply applies the words of side s's answer that belong to this rule to the
+	// public start position p (through Set, so p stays consistent), and returns
+	// the words it did not use. Its errors are shown to the player and logged:
+	// they say what is wrong with the answer and never repeat a valid secret.
+	Apply(p *Position, s Side, words []string) (rest []string, err error)
+	// Default is a random valid answer for side s, for a player who does not answer
+	// in time.
+	Default(p *Position, s Side, rnd *rand.Rand) string
+}
+
+// SecretChoices lists what each player must choose privately before a game of v
+// from startFEN ("" = the variant's start) can begin; nil when nothing.
+func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
+	if len(v.Setup) == 0 {
+		return nil, nil
+	}
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return nil, err
+	}
+	var out []Choice
+	for s := Red; s <= Black; s++ {
+		var c Choice
+		for i, r := range v.Setup {
+			rc := r.Choice(p, s)
+			if i == 0 {
+				c = rc
+				continue
+			}
+			// Several rules: one answer holds the words of each.
+			c.Prompt += " " + rc.Prompt
+			c.Example += " " + rc.Example
+			c.Answers = nil
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// CheckSecret tells whether answer is a valid secret choice of side s for a game
+// of v from startFEN, so that a player hears about a mistake at once.
+func CheckSecret(v *Variant, startFEN string, s Side, answer string) error {
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return err
+	}
+	return applySecret(p, s, answer)
+}
+
+// ApplySecrets builds the true start position of a game of v from the public
+// startFEN ("" = the variant's start) and each player's private answer. The
+// result holds the secrets: store it (Game.StartFEN), never show it.
+func ApplySecrets(v *Variant, startFEN string, answers [2]string) (string, error) {
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return "", err
+	}
+	for s := Red; s <= Black; s++ {
+		if err := applySecret(p, s, answers[s]); err != nil {
+			return "", fmt.Errorf("%s's secret: %w", sideWord(v, s), err)
+		}
+	}
+	fen := p.FEN()
+	if _, err := NewPosition(v, fen); err != nil {
+		return "", fmt.Errorf("rules: the secrets make an invalid position: %w", err)
+	}
+	return fen, nil
+}
+
+// DefaultSecret is a random valid answer of side s for a game of v from startFEN,
+// for a player who does not choose in time; "" when v has no setup secrets.
+func DefaultSecret(v *Variant, startFEN string, s Side, rnd *rand.Rand) string {
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return ""
+	}
+	var words []string
+	for _, r := range v.Setup {
+		words = append(words, r.Default(p, s, rnd))
+	}
+	return strings.Join(words, " ")
+}
+
+func setupPosition(v *Variant, startFEN string) (*Position, error) {
+	if startFEN == "" {
+		startFEN = v.StartFEN
+	}
+	return NewPosition(v, startFEN)
+}
+
+// applySecret applies one player's answer, rule by rule, and refuses words that
+// no rule took.
+func applySecret(p *Position, s Side, answer string) error {
+	if len(answer) > maxMoveText*4 {
+		return fmt.Errorf("that answer is too long")
+	}
+	words := strings.Fields(answer)
+	if len(words) == 0 {
+		return fmt.Errorf("the answer is empty")
+	}
+	var err error
+	for _, r := range p.v.Setup {
+		if words, err = r.Apply(p, s, words); err != nil {
+			return err
+		}
+	}
+	if len(words) > 0 {
+		return fmt.Errorf("unexpected %q in the answer", strings.Join(words, " "))
+	}
+	return nil
+}
+
+// Secrets lists, as facts of kind "disclose", every piece whose identity the
+// public does not see: the game's remaining secrets, for the bot to publish when
+// the game ends. It is empty for a position without secrets.
+func (p *Position) Secrets() []Fact {
+	var out []Fact
+	for s := Red; s <= Black; s++ {
+		f := Fact{What: "disclose", Side: s}
+		var words []string
+		p.eachHidden(s, func(sq Square, pc Piece) {
+			k := &p.v.Kinds[pc.Kind()]
+			f.Pieces = append(f.Pieces, Shown{Square: sq, Side: s, Letter: k.Letter, Name: k.Name})
+			words = append(words, fmt.Sprintf("the %s on %s is a %s", p.pieceName(pc), p.v.Board.Name(sq), k.Name))
+		})
+		if len(f.Pieces) > 0 {
+			f.Text = sideWord(p.v, s) + ": " + strings.Join(words, "; ") + "."
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// eachHidden calls fn for every piece of side s (either layer) whose public view
+// differs from the truth.
+func (p *Position) eachHidden(s Side, fn func(sq Square, pc Piece)) {
+	for sq := range p.board {
+		for _, pc := range []Piece{p.board[sq], p.Under(Square(sq))} {
+			if pc == NoPiece || pc.Side() != s {
+				continue
+			}
+			if p.viewPiece(pc, Public).Letter != p.v.Kinds[pc.Kind()].Letter {
+				fn(Square(sq), pc)
+			}
+		}
+	}
+}
+
+// privateKey sums up what side s sees and the public does not: equal keys mean
+// equal private knowledge of the board.
+func (p *Position) privateKey(s Side) string {
+	var sb strings.Builder
+	a := AudienceOf(s)
+	for sq := range p.board {
+		for layer, pc := range []Piece{p.board[sq], p.Under(Square(sq))} {
+			if pc == NoPiece {
+				continue
+			}
+			pub, own := p.viewPiece(pc, Public), p.viewPiece(pc, a)
+			if *pub != *own {
+				fmt.Fprintf(&sb, "%d.%d=%c;", sq, layer, own.Letter)
+			}
+		}
+	}
+	return sb.String()
+}
+
+// HasSecrets reports whether side s sees something of p that the public does not
+// (its decoy general, its face-down pieces).
+func (p *Position) HasSecrets(s Side) bool { return p.privateKey(s) != "" }
