@@ -18,8 +18,8 @@ func TestPerftCommand(t *testing.T) {
 	if last := lines[len(lines)-1]; last != "nodes 1920" {
 		t.Errorf("last line = %q, want nodes 1920", last)
 	}
-	if !strings.Contains(out.String(), "h2e2: 44\n") {
-		t.Errorf("divide misses h2e2: 44:\n%s", out.String())
+	if !strings.Contains(out.String(), "h2e2: 45\n") {
+		t.Errorf("divide misses h2e2: 45:\n%s", out.String())
 	}
 	if !strings.Contains(errOut.String(), "nodes/s") {
 		t.Errorf("stderr lacks the speed: %q", errOut.String())
