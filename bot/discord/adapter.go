@@ -7,8 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -344,10 +346,42 @@ func (a *Adapter) Send(ctx context.Context, chatID string, m bot.Message) (bot.M
 		return bot.MessageRef{}, err
 	}
 	msg, err := a.s.ChannelMessageSendComplex(chatID, out.send(m.ReplyTo), discordgo.WithContext(ctx))
+	if err != nil && len(m.Image) > 0 && imageRefused(err) {
+		// The bot may lack Attach Files in this channel: the text board will do.
+		a.log.Warn("image refused; sending the text board", "channel", chatID, "err", err)
+		return a.Send(ctx, chatID, textOnly(m))
+	}
 	if err != nil {
 		return bot.MessageRef{}, fmt.Errorf("discord: send to channel %s: %w", chatID, err)
 	}
 	return bot.MessageRef{ChatID: chatID, ID: msg.ID}, nil
+}
+
+// imageRefused reports the errors of a message refused for its attachment:
+// missing permission (Attach Files) or too large.
+func imageRefused(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil {
+		return false
+	}
+	switch re.Message.Code {
+	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeRequestEntityTooLarge, discordgo.ErrCodeFileUploadedExceedsTheMaximumSize:
+		return true
+	}
+	return false
+}
+
+// textOnly is m without its image, with the text board (Alt) in a code block
+// when it fits.
+func textOnly(m bot.Message) bot.Message {
+	m.Image, m.ImageName = nil, ""
+	if m.Alt != "" {
+		withAlt := strings.TrimRight(m.Text, "\n") + "\n```\n" + m.Alt + "\n```"
+		if utf8.RuneCountInString(withAlt) <= maxContent {
+			m.Text = withAlt
+		}
+	}
+	return m
 }
 
 // SendPrivate sends m as a DM. When the user does not accept DMs from the

@@ -687,3 +687,21 @@ func TestSlashCommandsFollowTheServiceCommandList(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestImageRefusedFallsBackToTheTextBoard(t *testing.T) {
+	t.Parallel()
+	h := start(t, newRecorder(nil), setup{})
+	h.srv.DenyAttachments()
+	m := board("Bob moved.")
+	m.Alt = "車馬象士將士象馬車"
+	ref, err := h.a.Send(context.Background(), h.ch, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.Read(func(v *discordtest.View) {
+		got := v.Message(ref.ID)
+		if len(got.Files) != 0 || !strings.Contains(got.Content, "```\n"+m.Alt+"\n```") || len(got.Buttons) != 1 {
+			t.Errorf("fallback = %+v", got)
+		}
+	})
+}

@@ -15,7 +15,7 @@ import (
 // dropped.
 func (a *Adapter) onMessage(_ *discordgo.Session, mc *discordgo.MessageCreate) {
 	m := mc.Message
-	if m == nil || m.Author == nil || m.Author.Bot || m.Author.System || strings.TrimSpace(m.Content) == "" {
+	if m == nil || m.Author == nil || m.Author.Bot || m.Author.System || m.WebhookID != "" || strings.TrimSpace(m.Content) == "" {
 		return
 	}
 	ctx, ok := a.begin()

@@ -339,6 +339,9 @@ func (s *Server) channelMessage(channelID string, req *request) (any, *restError
 	if u := s.dmUser[channelID]; u != "" && s.closed[u] {
 		return nil, errf(403, codeCannotDM, "Cannot send messages to this user")
 	}
+	if s.noFiles && channelID == s.cfg.ChannelID && len(req.files) > 0 {
+		return nil, errf(403, 50013, "Missing Permissions")
+	}
 	var pl msgPayload
 	if err := json.Unmarshal(req.raw, &pl); err != nil {
 		return nil, errf(400, codeInvalidForm, "Invalid Form Body: %v", err)

@@ -72,6 +72,7 @@ type Server struct {
 	dms     map[string]string // user id -> DM channel id
 	dmUser  map[string]string // DM channel id -> user id
 	closed  map[string]bool   // user ids whose DMs are closed
+	noFiles bool              // the bot lacks Attach Files in the guild channel
 	calls   []Call
 	cmds    map[string][]Command // "" for global, guild id otherwise
 	log     []Entry              // user actions and bot messages, in order
@@ -189,6 +190,15 @@ func (s *Server) CloseDMs(userID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed[userID] = true
+}
+
+// DenyAttachments takes Attach Files from the bot in the guild channel: channel
+// messages with files fail with 50013 (interaction responses, which are
+// webhooks, still may carry files).
+func (s *Server) DenyAttachments() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noFiles = true
 }
 
 // RateLimitNext makes the next request with this method whose path starts with
