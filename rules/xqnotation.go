@@ -151,32 +151,37 @@ func newXQBoard(p *Position) *xqBoard {
 	n := b.NumSquares()
 	x := &xqBoard{p: p, side: p.side, letter: make([]byte, n), file: make([]int, n),
 		idx: make([]int, n), count: make([]int, n)}
+	var seen [128]int // pieces met so far on the current file, per letter
 	for f := 0; f < b.Width; f++ {
-		// Walk each file from the front (nearest the opponent) to the rear.
-		seen := map[byte][]Square{}
-		for i := 0; i < b.Height; i++ {
-			r := b.Height - 1 - i
-			if x.side == Black {
-				r = i
+		// Walk each file from the front (nearest the opponent) to the rear, then
+		// once more to tell every piece how many share its file.
+		for pass := 0; pass < 2; pass++ {
+			for i := 0; i < b.Height; i++ {
+				r := b.Height - 1 - i
+				if x.side == Black {
+					r = i
+				}
+				sq := b.At(f, r)
+				if sq == NoSquare {
+					continue
+				}
+				if pass == 1 {
+					if l := x.letter[sq]; l != 0 {
+						x.count[sq] = seen[l]
+					}
+					continue
+				}
+				l := x.letterOf(p.board[sq])
+				if l == 0 || l >= 128 {
+					continue
+				}
+				x.letter[sq] = l
+				x.file[sq] = xqFileNum(b, x.side, f)
+				x.idx[sq] = seen[l]
+				seen[l]++
 			}
-			sq := b.At(f, r)
-			if sq == NoSquare {
-				continue
-			}
-			l := x.letterOf(p.board[sq])
-			if l == 0 {
-				continue
-			}
-			x.letter[sq] = l
-			x.file[sq] = xqFileNum(b, x.side, f)
-			x.idx[sq] = len(seen[l])
-			seen[l] = append(seen[l], sq)
 		}
-		for _, sqs := range seen {
-			for _, sq := range sqs {
-				x.count[sq] = len(sqs)
-			}
-		}
+		seen = [128]int{}
 	}
 	return x
 }
