@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/gif"
 	"math"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -555,6 +556,54 @@ func TestCoordinateLabels(t *testing.T) {
 	for _, c := range []Coords{CoordsICCS, CoordsChinese, CoordsNone} {
 		if got, ok := ParseCoords(c.String()); !ok || got != c {
 			t.Errorf("ParseCoords(%q) = %v, %v", c.String(), got, ok)
+		}
+	}
+}
+
+// TestRandomViews draws random views on every test board, orientation and
+// style: no panic, the right size, the same bytes twice.
+func TestRandomViews(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	boards := []*rules.Board{xiangqiBoard(), cellBoard(), jinchanBoard(), mountainBoard(true), reserveBoard(), supplyBoard()}
+	names := []string{"帥", "車", "蟬", "兵卒", "山河象", ""}
+	randomPiece := func() *rules.ViewPiece {
+		p := &rules.ViewPiece{Side: rules.Side(rng.IntN(2)), FaceDown: rng.IntN(4) == 0,
+			Frozen: rng.IntN(8) == 0, Pinned: rng.IntN(8) == 0}
+		if rng.IntN(5) > 0 {
+			p.Letter = byte('A' + rng.IntN(26))
+			p.Glyph = names[rng.IntN(len(names))]
+			p.Simple = names[rng.IntN(len(names))]
+		}
+		return p
+	}
+	for i := 0; i < 12; i++ {
+		b := boards[i%len(boards)]
+		v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, rng.IntN(b.NumSquares()+1)),
+			LastFrom: rules.Square(rng.IntN(b.NumSquares()+4) - 2), LastTo: rules.Square(rng.IntN(b.NumSquares()))}
+		for j := range v.Pieces {
+			if rng.IntN(3) == 0 {
+				v.Pieces[j] = randomPiece()
+				if rng.IntN(6) == 0 {
+					v.Pieces[j].Pressed = randomPiece()
+				}
+			}
+		}
+		v.InCheck = []rules.Square{rules.Square(rng.IntN(b.NumSquares()))}
+		o := Options{Simplified: i%2 == 0, Coords: Coords(i % 3), Perspective: rules.Side(i / 3 % 2)}
+		r := newRenderer(t, o)
+		a, err := r.PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := r.PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, c) {
+			t.Errorf("view %d: two images differ", i)
+		}
+		if img := decodePNG(t, a); img.Bounds().Dx() != DefaultWidth {
+			t.Errorf("view %d: width %d", i, img.Bounds().Dx())
 		}
 	}
 }
