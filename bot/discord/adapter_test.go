@@ -705,3 +705,24 @@ func TestImageRefusedFallsBackToTheTextBoard(t *testing.T) {
 		}
 	})
 }
+
+func TestPrivateCommandAnswersStayPrivate(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(func(ctx context.Context, _ bot.Platform, ev bot.Event, r bot.Replier) {
+		ref, err := r.Reply(ctx, bot.Message{Text: "You have no game here."})
+		must(t, ref, err)
+		ref, err = r.Reply(ctx, bot.Message{Text: "Start one with /new."})
+		must(t, ref, err)
+	})
+	h := start(t, rec, setup{})
+	h.slash(alice, "peek")
+	rec.next(t)
+	var got []string
+	for _, m := range h.messages(alice) {
+		got = append(got, fmt.Sprintf("%s ephemeral=%v", m.Content, m.Ephemeral))
+	}
+	want := "You have no game here. ephemeral=true|Start one with /new. ephemeral=false"
+	if strings.Join(got, "|") != want {
+		t.Errorf("alice sees %q, want %q", got, want)
+	}
+}

@@ -40,7 +40,8 @@
 //     The adapter therefore never sends an ephemeral follow-up while a public
 //     placeholder is pending: it edits the placeholder first (with the answer,
 //     or with a neutral note when the answer is private). Commands marked
-//     Private (/peek) defer ephemerally instead.
+//     Private (/peek) defer ephemerally instead, so their first answer, even a
+//     Reply, is seen by the user only.
 //   - A placeholder the service leaves unanswered is deleted when Handle returns.
 //   - Ephemeral messages can be edited or deleted only through the interaction's
 //     webhook, for 15 minutes; Edit and Delete use it when they can and the

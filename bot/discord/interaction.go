@@ -195,8 +195,10 @@ func (r *interactionReplier) pending() bool {
 }
 
 // Reply posts for everyone in the channel: the placeholder becomes the answer,
-// later answers are follow-ups. After an ephemeral placeholder the answer is a
-// plain channel message, since the placeholder cannot become public.
+// later answers are follow-ups. The first answer to a private command (/peek)
+// fills its ephemeral placeholder, so it too is seen by the user only: it is
+// an error message or a hint meant for them, and a placeholder cannot turn
+// public.
 func (r *interactionReplier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -204,11 +206,8 @@ func (r *interactionReplier) Reply(ctx context.Context, m bot.Message) (bot.Mess
 	if err != nil {
 		return bot.MessageRef{}, err
 	}
-	switch {
-	case r.pending() && r.mode == loadingPublic:
+	if r.pending() {
 		return r.editOriginal(ctx, out)
-	case r.pending():
-		return r.a.Send(ctx, r.i.ChannelID, m)
 	}
 	return r.followup(ctx, out, false)
 }
