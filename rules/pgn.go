@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
+	xunicode "golang.org/x/text/encoding/unicode"
 )
 
 // Xiangqi PGN: the chess PGN layout (tag pairs, then movetext) with a FEN tag for
@@ -172,10 +173,17 @@ func ReadPGN(r io.Reader) ([]*PGNGame, error) {
 }
 
 // DecodePGN turns a record's bytes into text and names the encoding it chose:
-// valid UTF-8 is UTF-8 ("utf-8"); otherwise Big5 ("big5") and GB18030, a superset of
+// UTF-16 with a byte-order mark is UTF-16 ("utf-16"); valid UTF-8 is UTF-8
+// ("utf-8"); otherwise Big5 ("big5") and GB18030, a superset of
 // GBK ("gb18030"), are both tried, and the one that yields more notation characters
 // (piece names, 進退平, numerals), with fewer undecodable bytes, wins.
 func DecodePGN(data []byte) (string, string) {
+	if len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
+		// UTF-16 with a byte-order mark, as some Windows programs save.
+		if out, err := xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM).NewDecoder().Bytes(data); err == nil {
+			return string(out), "utf-16"
+		}
+	}
 	data = trimBOM(data)
 	if utf8.Valid(data) {
 		return string(data), "utf-8"
@@ -243,6 +251,7 @@ func parsePGN(text string) []*PGNGame {
 	}
 	rs := []rune(text)
 	lineStart := true
+	afterTag := false // the last thing read was a tag: `[A "1"] [B "2"]` on one line
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		switch {
@@ -263,6 +272,9 @@ func parsePGN(text string) []*PGNGame {
 			i = skipVariation(rs, i)
 		case r == ')' || r == '}':
 			i++ // stray closer
+		case r == '[' && !lineStart && !afterTag:
+			// Brackets inside movetext are not tags (`[%clk ...]` outside braces).
+			i = skipTo(rs, i+1, ']')
 		case r == '[':
 			name, value, n := readTag(rs[i:])
 			i += n
@@ -276,6 +288,8 @@ func parsePGN(text string) []*PGNGame {
 			if strings.EqualFold(name, "FEN") {
 				cur.FEN = strings.TrimSpace(value)
 			}
+			lineStart, afterTag = false, true
+			continue
 		default:
 			j := i
 			for j < len(rs) && !pgnSpace(rs[j]) && !strings.ContainsRune("{}();[", rs[j]) {
@@ -301,6 +315,7 @@ func parsePGN(text string) []*PGNGame {
 			cur.Moves = append(cur.Moves, move)
 		}
 		lineStart = false
+		afterTag = false
 	}
 	for _, g := range games {
 		if g.Result == "" {
@@ -409,6 +424,12 @@ func pgnResult(tok string) (string, bool) {
 		return "1/2-1/2", true
 	case "*":
 		return "*", true
+	case "紅勝", "红胜", "紅方勝", "红方胜":
+		return "1-0", true
+	case "黑勝", "黑胜", "黑方勝", "黑方胜":
+		return "0-1", true
+	case "和棋", "和局", "和":
+		return "1/2-1/2", true
 	}
 	return "", false
 }

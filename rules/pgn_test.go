@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	utf16enc "unicode/utf16"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
@@ -99,6 +101,30 @@ func TestReadPGN(t *testing.T) {
 			want:  nil,
 		},
 		{
+			name:  "several tags on one line",
+			input: "[Event \"x\"] [Site \"y\"]\n1. h2e2 *",
+			want:  []game{{tags: [][2]string{{"Event", "x"}, {"Site", "y"}}, moves: []string{"h2e2"}, result: "*"}},
+		},
+		{
+			name:  "brackets inside movetext are not tags",
+			input: "[Event \"x\"]\n1. h2e2 [%clk 0:05:00] h9g7 *",
+			want:  []game{{tags: [][2]string{{"Event", "x"}}, moves: []string{"h2e2", "h9g7"}, result: "*"}},
+		},
+		{
+			name:  "results written in Chinese",
+			input: "1. h2e2 紅勝\n1. h2e2 黑胜\n1. h2e2 和棋",
+			want: []game{
+				{moves: []string{"h2e2"}, result: "1-0"},
+				{moves: []string{"h2e2"}, result: "0-1"},
+				{moves: []string{"h2e2"}, result: "1/2-1/2"},
+			},
+		},
+		{
+			name:  "full-width result",
+			input: "1. h2e2 １－０",
+			want:  []game{{moves: []string{"h2e2"}, result: "1-0"}},
+		},
+		{
 			name:  "unterminated comment and variation",
 			input: "1. h2e2 { never closed ( h9g7",
 			want:  []game{{moves: []string{"h2e2"}}},
@@ -154,15 +180,42 @@ func TestDecodePGN(t *testing.T) {
 		{"Big5 traditional", big5, trad, "big5"},
 		{"GBK simplified", gbk, simp, "gb18030"},
 		{"GB18030 traditional", gbTrad, trad, "gb18030"},
+		{"UTF-16 little-endian with a byte-order mark", utf16(trad, false), trad, "utf-16"},
+		{"UTF-16 big-endian with a byte-order mark", utf16(trad, true), trad, "utf-16"},
+		{"bytes that are no text keep replacement characters", "\xff\xfe\xfd", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, enc := DecodePGN([]byte(c.input))
+			if c.encoding == "" {
+				if !utf8.ValidString(got) {
+					t.Errorf("DecodePGN = %q, not valid UTF-8", got)
+				}
+				return
+			}
 			if got != c.want || enc != c.encoding {
 				t.Errorf("DecodePGN = %q (%s), want %q (%s)", got, enc, c.want, c.encoding)
 			}
 		})
 	}
+}
+
+// utf16 encodes s in UTF-16 with a byte-order mark.
+func utf16(s string, bigEndian bool) string {
+	var b []byte
+	if bigEndian {
+		b = append(b, 0xFE, 0xFF)
+	} else {
+		b = append(b, 0xFF, 0xFE)
+	}
+	for _, u := range utf16enc.Encode([]rune(s)) {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return string(b)
 }
 
 // spaces is an endless reader of spaces.
