@@ -118,12 +118,9 @@ func (s *Solver) win(n int) bool {
 	// Pass 1: legal moves, which give check, and the immediate wins.
 	for _, m := range moves {
 		s.play(m)
-		if !s.legalMade(side, m) {
-			s.unplay(m)
-			continue
-		}
+		// Whether it checks first: in a checks-only node most moves stop there.
 		check := s.p.InCheck()
-		if !check && !full {
+		if (!check && !full) || !s.legalMade(side, m) {
 			s.unplay(m)
 			continue
 		}

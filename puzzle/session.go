@@ -207,8 +207,8 @@ func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 		if !lost {
 			return s.wrong(ctx, res, left), nil
 		}
-		res.Alternative = true
 	}
+	res.Alternative = !main
 	res.Verdict = Correct
 	s.st.Moves = append(s.st.Moves, coord)
 	s.st.Hint = 0

@@ -179,38 +179,30 @@ func logLine(folder string, o outcome) string {
 // own finish is the kind of win the puzzle asks for).
 func solveRecord(ctx context.Context, v *rules.Variant, cfg config, solver *engine.Solver, folder, file string) outcome {
 	o := outcome{file: file}
-	data, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err != nil {
 		o.drop, o.detail = dropUnreadable, err.Error()
 		return o
 	}
-	text, err := decodeText(data)
-	if err != nil {
-		o.drop, o.detail = dropUnreadable, err.Error()
+	games, err := rules.ReadPGN(f)
+	f.Close()
+	if err != nil || len(games) == 0 {
+		o.drop, o.detail = dropUnreadable, fmt.Sprint(err)
 		return o
 	}
-	rec, err := parsePGN(text)
-	if err != nil {
-		o.drop, o.detail = dropUnreadable, err.Error()
-		return o
-	}
-	g, err := rules.NewGame(v, rec.Tags["FEN"])
-	if err != nil {
+	rec := games[0]
+	rep, err := rec.ReplayDetail(v)
+	if rep == nil {
 		o.drop, o.detail = dropFEN, err.Error()
 		return o
 	}
-	for i, mt := range rec.Moves {
-		m, err := rules.ParseMove(g.Position(), mt)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			o.drop, o.detail = dropMove, fmt.Sprintf("ply %d %s: %v", i+1, mt, err)
-			return o
-		}
+	if err != nil {
+		o.drop, o.detail = dropMove, err.Error()
+		return o
 	}
+	g := rep.Game
 	var winner rules.Side
-	switch rec.Tags["Result"] {
+	switch rec.Result {
 	case "1-0":
 		winner = rules.Red
 	case "0-1":
@@ -293,7 +285,7 @@ func solveRecord(ctx context.Context, v *rules.Variant, cfg config, solver *engi
 		ID: fmt.Sprintf("%s-%s", folderIDs[folder], strings.TrimLeft(strings.TrimSuffix(filepath.Base(file), ".pgn"), "0")),
 		Source: puzzle.Source{
 			Dataset: "ccpd", Folder: folder, File: filepath.Base(file),
-			Event: rec.Tags["Event"], Red: rec.Tags["Red"], Black: rec.Tags["Black"], Ply: bestPly,
+			Event: rec.Tag("Event"), Red: rec.Tag("Red"), Black: rec.Tag("Black"), Ply: bestPly,
 		},
 		FEN:    q.FEN(),
 		Side:   winner.String(),
