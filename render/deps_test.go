@@ -9,6 +9,7 @@ import (
 // TestDeps keeps render a leaf that sees only rules views (DESIGN.md: render →
 // rules; it knows boards and pieces, not chats or storage).
 func TestDeps(t *testing.T) {
+	t.Parallel()
 	bad := map[string]string{
 		"github.com/chuhe/chuhe/bot":      "render knows nothing of chats",
 		"github.com/chuhe/chuhe/storage":  "render knows nothing of storage",

@@ -12,6 +12,7 @@ import (
 // The characters render writes itself, and the piece names the project uses
 // everywhere, must all be in the embedded subset.
 func TestFontHasLabels(t *testing.T) {
+	t.Parallel()
 	f, err := LoadFont()
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +48,7 @@ func TestFontHasLabels(t *testing.T) {
 }
 
 func TestMissingGlyphs(t *testing.T) {
+	t.Parallel()
 	if m := MissingGlyphs("帥 車 x9"); m != nil {
 		t.Errorf("MissingGlyphs(帥 車 x9) = %q", string(m))
 	}
@@ -60,6 +62,7 @@ func TestMissingGlyphs(t *testing.T) {
 // repository, and checks that every Han character of their tables is in the
 // subset: a spec that gained a piece since the font was made fails here.
 func TestFontCoversSpecs(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "rules", "*.md"))
 	if len(files) == 0 {
 		t.Skip("no specs in ../../shared/rules")

@@ -74,6 +74,7 @@ func goldenCases() []goldenCase {
 // tolerance, so that a change of font rasterizer or zlib does not fail it but a
 // moved line or a missing piece does. Run with -update to accept new images.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, tc := range goldenCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRenderer(t, tc.opts)

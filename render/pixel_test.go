@@ -88,6 +88,7 @@ func (s *shot) inkCount(name string, rad float64, c color.RGBA) int {
 }
 
 func TestPiecesAtTheirPoints(t *testing.T) {
+	t.Parallel()
 	for _, persp := range []rules.Side{rules.Red, rules.Black} {
 		t.Run(persp.String(), func(t *testing.T) {
 			r := newRenderer(t, Options{Perspective: persp})
@@ -129,6 +130,7 @@ func splitNames(s string) []string {
 }
 
 func TestGridLines(t *testing.T) {
+	t.Parallel()
 	for _, persp := range []rules.Side{rules.Red, rules.Black} {
 		t.Run(persp.String(), func(t *testing.T) {
 			r := newRenderer(t, Options{Perspective: persp})
@@ -179,6 +181,7 @@ func TestGridLines(t *testing.T) {
 }
 
 func TestMarks(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	b := xiangqiBoard()
 	v := middleView(b)
@@ -197,6 +200,7 @@ func TestMarks(t *testing.T) {
 }
 
 func TestFaceDownAndBadges(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	b := xiangqiBoard()
 	v := viewOf(b, "4k4/9/9/9/9/9/9/9/4*x4/*XN~P^1*R3K", xiangqiGlyphs)
@@ -224,6 +228,7 @@ func TestFaceDownAndBadges(t *testing.T) {
 }
 
 func TestStack(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	b := jinchanBoard()
 	v := viewOf(b, "11/11/11/11/11/11/5(Nr)5/11/11/11/11/11", xiangqiGlyphs)
@@ -249,6 +254,7 @@ func TestStack(t *testing.T) {
 }
 
 func TestCellBoard(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	b := cellBoard()
 	s := render(t, r, viewOf(b, "8/8/8/8/8/8/8/8", animalGlyphs))
@@ -270,6 +276,7 @@ func TestCellBoard(t *testing.T) {
 }
 
 func TestExtraPoints(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	b := reserveBoard()
 	v := viewOf(b, "9/9/9/9/9/9/9/9/9/9", xiangqiGlyphs)
@@ -292,6 +299,7 @@ func TestExtraPoints(t *testing.T) {
 // face-down pieces are give views that hide that, and the views give
 // byte-identical images.
 func TestHiddenIdentity(t *testing.T) {
+	t.Parallel()
 	b := xiangqiBoard()
 	truths := []string{
 		"*r*n*b*akabnr/9/1*c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1*C5C1/9/*R*N*B*AKABNR",
@@ -332,6 +340,7 @@ func TestHiddenIdentity(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	v := middleView(xiangqiBoard())
 	var first []byte
 	for i := 0; i < 2; i++ {
@@ -351,6 +360,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestConcurrent(t *testing.T) {
+	t.Parallel()
 	r := freshRenderer(t, Options{})
 	views := []*rules.View{
 		viewOf(xiangqiBoard(), xiangqiStart, xiangqiGlyphs),
@@ -388,6 +398,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestSizeAndLimits(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	v := middleView(xiangqiBoard())
 	data, err := r.PNG(v)
@@ -419,6 +430,7 @@ func TestSizeAndLimits(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	if _, err := r.PNG(nil); !errors.Is(err, ErrNoView) {
 		t.Errorf("nil view: %v", err)
@@ -449,6 +461,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestGIF(t *testing.T) {
+	t.Parallel()
 	r := newRenderer(t, Options{})
 	views := gameViews(14)
 	data, err := r.GIF(views, 800*time.Millisecond)
@@ -495,6 +508,7 @@ func TestGIF(t *testing.T) {
 }
 
 func TestNoRiverByDefault(t *testing.T) {
+	t.Parallel()
 	// A board whose Decor was left zero (RiverBelow 0) has no river.
 	b := mustFinalize(&rules.Board{Width: 9, Height: 10})
 	s := render(t, newRenderer(t, Options{}), viewOf(b, "9/9/9/9/9/9/9/9/9/9", xiangqiGlyphs))
@@ -505,6 +519,7 @@ func TestNoRiverByDefault(t *testing.T) {
 }
 
 func TestCoordinateLabels(t *testing.T) {
+	t.Parallel()
 	b := xiangqiBoard()
 	v := viewOf(b, "9/9/9/9/9/9/9/9/9/9", xiangqiGlyphs)
 	// labelInk counts label-coloured pixels in the band beyond the frame, above
@@ -563,6 +578,7 @@ func TestCoordinateLabels(t *testing.T) {
 // TestRandomViews draws random views on every test board, orientation and
 // style: no panic, the right size, the same bytes twice.
 func TestRandomViews(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	boards := []*rules.Board{xiangqiBoard(), cellBoard(), jinchanBoard(), mountainBoard(true), reserveBoard(), supplyBoard()}
 	names := []string{"帥", "車", "蟬", "兵卒", "山河象", ""}
