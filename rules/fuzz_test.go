@@ -51,6 +51,12 @@ func FuzzFEN(f *testing.F) {
 	}
 	v := xiangqi(f)
 	f.Fuzz(func(t *testing.T, fen string) {
+		// Known crash, reported to the rules owner: Position.put indexes a fixed
+		// array of 4 royal squares, so a FEN with 5 generals of one side panics
+		// (/work/notes/notation.md). Skip such input until fen.go refuses it.
+		if board, _, _ := strings.Cut(fen, " "); strings.Count(board, "K") > 4 || strings.Count(board, "k") > 4 {
+			t.Skip("more than 4 generals of one side")
+		}
 		p, err := rules.NewPosition(v, fen)
 		if err != nil {
 			return
@@ -66,6 +72,16 @@ func FuzzFEN(f *testing.F) {
 		}
 		if p.Hash() != q.Hash() {
 			t.Fatalf("%q and %q give different keys", fen, out)
+		}
+		// Every legal move of any position reads back from each notation.
+		for _, m := range p.LegalMoves(nil) {
+			for _, style := range []rules.Style{rules.StyleCoord, rules.StyleWXF, rules.StyleChinese} {
+				text := rules.FormatMove(p, m, style)
+				back, err := rules.ParseMove(p, text)
+				if err != nil || back != m {
+					t.Fatalf("%s: %s in %s is %q, which reads as %v (%v)", out, rules.FormatCoord(p, m), style, text, back, err)
+				}
+			}
 		}
 	})
 }
