@@ -34,19 +34,17 @@ type pollState struct {
 
 // poll is the long-polling loop. Telegram forgets updates below the offset of a
 // getUpdates call, so the offset only moves past an update once it is queued
-// here; updates queued but not handled when the drain ends are left
-// unconfirmed (see confirmUpdates) and come again after a restart.
+// here. The next poll confirms the batch before its events are handled: an
+// event still queued when the drain ends is lost (and counted in the log),
+// unless it came in the last batch, which confirmUpdates leaves unconfirmed.
 func (a *Adapter) poll(ctx context.Context) error {
 	a.ps.polling = true
 	// getUpdates answers 409 while a webhook is set.
-	_, err := a.doFunc(ctx, 0, "deleteWebhook", func(ctx context.Context, _ int64) (*tgbotapi.APIResponse, error) {
-		return a.call(ctx, "deleteWebhook", tgbotapi.DeleteWebhookConfig{}, 0)
-	}, retry{logFailures: true})
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil
+	if err := a.deleteWebhook(ctx); err != nil {
+		var ae *APIError
+		if errors.As(err, &ae) && ae.Code == http.StatusUnauthorized {
+			return fmt.Errorf("telegram: the token was refused: %w", err)
 		}
-		return fmt.Errorf("telegram: before polling: %w", err)
 	}
 	failures := 0
 	for ctx.Err() == nil {
@@ -59,6 +57,9 @@ func (a *Adapter) poll(ctx context.Context) error {
 			errors.As(err, &ae)
 			if ae != nil && ae.Code == http.StatusUnauthorized {
 				return fmt.Errorf("telegram: the token was refused: %w", err)
+			}
+			if ae != nil && ae.Code == http.StatusConflict {
+				_ = a.deleteWebhook(ctx) // someone set a webhook meanwhile
 			}
 			failures++
 			wait := backoff(failures)
@@ -83,6 +84,13 @@ func (a *Adapter) poll(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+func (a *Adapter) deleteWebhook(ctx context.Context) error {
+	_, err := a.do(ctx, 0, "deleteWebhook", func(int64) tgbotapi.Chattable {
+		return tgbotapi.DeleteWebhookConfig{}
+	}, retry{attempts: 3, logFailures: true})
+	return err
 }
 
 func (a *Adapter) getUpdates(ctx context.Context, offset int, wait time.Duration) ([]tgbotapi.Update, error) {

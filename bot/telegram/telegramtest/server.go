@@ -130,6 +130,9 @@ const (
 	Hang
 	// Forbidden answers 403.
 	Forbidden
+	// Migrated answers 400 with parameters.migrate_to_chat_id: the group became
+	// the supergroup MigrateTo.
+	Migrated
 )
 
 // Fault makes the next Times calls that match fail, before they take effect.
@@ -140,6 +143,7 @@ type Fault struct {
 	Kind       FaultKind
 	RetryAfter int    // seconds, for TooManyRequests; default 1
 	Text       string // description, for Forbidden
+	MigrateTo  int64  // for Migrated
 }
 
 // Server is the fake Bot API.
@@ -152,7 +156,9 @@ type Server struct {
 	// client's own timeout parameter is obeyed below it).
 	MaxPoll time.Duration
 
-	srv *httptest.Server
+	srv     *httptest.Server
+	closing chan struct{}
+	once    sync.Once
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced on every change
@@ -178,6 +184,7 @@ func New(t testing.TB) *Server {
 		Bot:      User{ID: BotID, IsBot: true, FirstName: "Chuhe", Username: BotUsername},
 		MaxPoll:  2 * time.Second,
 		changed:  make(chan struct{}),
+		closing:  make(chan struct{}),
 		nextUpd:  100,
 		nextMsg:  map[int64]int{},
 		msgs:     map[int64][]*Message{},
@@ -200,6 +207,7 @@ func (s *Server) URL() string { return s.srv.URL }
 
 // Close stops the server; waiting getUpdates calls return.
 func (s *Server) Close() {
+	s.once.Do(func() { close(s.closing) })
 	s.srv.CloseClientConnections()
 	s.srv.Close()
 }
@@ -473,9 +481,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	if f := s.faultLocked(call); f != nil {
-		kind, retry, text := f.Kind, f.RetryAfter, f.Text
+		fc := *f
 		s.mu.Unlock()
-		s.fault(w, r, call, kind, retry, text)
+		s.fault(w, r, call, fc)
 		return
 	}
 	status, result, desc, extra := s.handleLocked(call)
@@ -484,6 +492,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 func readParams(r *http.Request) (url.Values, map[string][]byte, error) {
+	// Read the body to its end, so that the server notices when the client
+	// hangs up (it watches the connection only after the body).
+	defer io.Copy(io.Discard, r.Body)
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "multipart/form-data" {
 		if err := r.ParseMultipartForm(32 << 20); err != nil {
@@ -530,10 +541,12 @@ func (s *Server) faultLocked(c Call) *Fault {
 	return nil
 }
 
-func (s *Server) fault(w http.ResponseWriter, r *http.Request, c Call, kind FaultKind, retry int, text string) {
-	switch kind {
+func (s *Server) fault(w http.ResponseWriter, r *http.Request, c Call, f Fault) {
+	switch f.Kind {
 	case TooManyRequests:
-		s.answer(w, c, http.StatusTooManyRequests, nil, fmt.Sprintf("Too Many Requests: retry after %d", retry), map[string]any{"retry_after": retry})
+		s.answer(w, c, http.StatusTooManyRequests, nil, fmt.Sprintf("Too Many Requests: retry after %d", f.RetryAfter), map[string]any{"retry_after": f.RetryAfter})
+	case Migrated:
+		s.answer(w, c, http.StatusBadRequest, nil, "Bad Request: group chat was upgraded to a supergroup chat", map[string]any{"migrate_to_chat_id": f.MigrateTo})
 	case ServerError:
 		s.answer(w, c, http.StatusInternalServerError, nil, "Internal Server Error", nil)
 	case BadGatewayHTML:
@@ -552,8 +565,12 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c Call, kind Faul
 		panic(http.ErrAbortHandler)
 	case Hang:
 		s.record(c, 0)
-		<-r.Context().Done()
+		select {
+		case <-r.Context().Done():
+		case <-s.closing:
+		}
 	case Forbidden:
+		text := f.Text
 		if text == "" {
 			text = "Forbidden: bot was blocked by the user"
 		}
@@ -599,8 +616,9 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, c Call) {
 	for {
 		s.mu.Lock()
 		if f := s.faultLocked(c); f != nil {
+			fc := *f
 			s.mu.Unlock()
-			s.fault(w, r, c, f.Kind, f.RetryAfter, f.Text)
+			s.fault(w, r, c, fc)
 			return
 		}
 		if offset > 0 {
@@ -631,6 +649,8 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, c Call) {
 			wait = 0
 		case <-r.Context().Done():
 			s.record(c, 0)
+			return
+		case <-s.closing:
 			return
 		}
 	}
