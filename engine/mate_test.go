@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/variants"
@@ -55,7 +57,7 @@ var mates = []struct {
 	fen    string
 	n      int
 	first  []string // every winning first move
-	winner rules.Side
+	slow   bool     // seconds of search: skipped under -short and -race
 }{
 	{
 		name: "stalemate_by_a_quiet_soldier_move",
@@ -69,13 +71,16 @@ var mates = []struct {
 	},
 	{
 		name: "mate_in_5_record_17_start",
-		fen:  "2bak1b1r/4aRc2/6r1n/p3p4/2p1c4/6p2/P1PR4P/1C2B2C1/4A4/3K1AB2 w - - 0 1", n: 5,
+		fen:  "2bak1b1r/4aRc2/6r1n/p3p4/2p1c4/6p2/P1PR4P/1C2B2C1/4A4/3K1AB2 w - - 0 1", n: 5, slow: true,
 	},
 }
 
 func TestMateIn(t *testing.T) {
 	for _, tc := range mates {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.slow && (testing.Short() || raceEnabled) {
+				t.Skip("slow search")
+			}
 			p := position(t, tc.fen)
 			before := p.FEN()
 			n, line, first := MateIn(p, tc.n)
@@ -165,6 +170,9 @@ func TestMateAgreesWithNaiveSearch(t *testing.T) {
 	}
 	checked := 0
 	for _, tc := range mates {
+		if tc.slow {
+			continue
+		}
 		p := position(t, tc.fen)
 		_, line, _ := MateIn(p, tc.n)
 		q := p.Clone()
@@ -223,5 +231,72 @@ func TestNoMate(t *testing.T) {
 	p := position(t, xiangqi(t).StartFEN)
 	if n, line, first := MateIn(p, 2); n != 0 || line != nil || first != nil {
 		t.Errorf("MateIn(start) = %d %v %v", n, line, first)
+	}
+}
+
+// mirror turns a position round: the board rotated, colours swapped, the other
+// side to move. A win for one side must be the same win for the other.
+func mirror(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	for i, r := range ranks {
+		b := []rune(r)
+		for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
+			b[x], b[y] = b[y], b[x]
+		}
+		for k, c := range b {
+			switch {
+			case unicode.IsUpper(c):
+				b[k] = unicode.ToLower(c)
+			case unicode.IsLower(c):
+				b[k] = unicode.ToUpper(c)
+			}
+		}
+		ranks[i] = string(b)
+	}
+	side := "b"
+	if f[1] == "b" {
+		side = "w"
+	}
+	return strings.Join(ranks, "/") + " " + side + " - - 0 1"
+}
+
+func TestMateForBlack(t *testing.T) {
+	for _, tc := range mates {
+		if tc.slow {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			p := position(t, mirror(tc.fen))
+			if p.ToMove() != rules.Black {
+				t.Fatalf("mirror %s: Red to move", p.FEN())
+			}
+			n, line, first := MateIn(p, tc.n)
+			if n != tc.n || len(first) == 0 {
+				t.Fatalf("mirrored: mate in %d, want %d", n, tc.n)
+			}
+			checkLineMates(t, p, line)
+		})
+	}
+}
+
+func BenchmarkMate(b *testing.B) {
+	for _, tc := range mates[:2] {
+		p := position(b, tc.fen)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes int64
+			for i := 0; i < b.N; i++ {
+				s := New(Options{})
+				if _, err := s.Mate(context.Background(), p, tc.n); err != nil {
+					b.Fatal(err)
+				}
+				nodes += s.Nodes()
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
 	}
 }

@@ -68,6 +68,7 @@ const (
 	dropNoMate     = "no forced mate near the end"
 	dropBudget     = "solver budget spent before a mate was proved"
 	dropAmbiguous  = "too many winning first moves"
+	dropDuplicate  = "same position as an earlier puzzle"
 )
 
 // outcome is what became of one record.
@@ -143,12 +144,24 @@ func build(ctx context.Context, cfg config) (*result, error) {
 	res := &result{cpu: cpuTime() - cpu0}
 	res.stats = puzzle.Stats{Checked: len(jobs), Dropped: map[string]int{}, Command: cfg.Command}
 	var kept []outcome
+	seen := map[string]string{} // board and side to move -> puzzle id
 	for _, o := range outs {
 		res.stats.Nodes += o.nodes
 		if o.puzzle == nil {
 			res.stats.Dropped[o.drop]++
 			continue
 		}
+		// The dataset repeats some positions in several records.
+		f := strings.Fields(o.puzzle.FEN)
+		key := f[0] + " " + f[1]
+		if first, dup := seen[key]; dup {
+			res.stats.Dropped[dropDuplicate]++
+			if cfg.Log != nil {
+				fmt.Fprintf(cfg.Log, "drop %s: %s %s\n", o.puzzle.ID, dropDuplicate, first)
+			}
+			continue
+		}
+		seen[key] = o.puzzle.ID
 		kept = append(kept, o)
 	}
 	assignLevels(kept)
