@@ -400,11 +400,8 @@ func TestPrivateRoute(t *testing.T) {
 	link := h.a.DeepLink("game 12/ä")
 	payload := link[strings.Index(link, "start=")+6:]
 	srv.Start(bob, payload)
-	h.wait("bob's start", func() bool {
-		evs := rec.Events()
-		return evs[len(evs)-1].User.ID == "502"
-	})
-	if evs := rec.Events(); evs[len(evs)-1].Text != "/start game 12/ä" {
+	evs = h.waitEvents(rec, len(evs)+2) // the second /peek, then bob's /start
+	if evs[len(evs)-1].Text != "/start game 12/ä" {
 		t.Errorf("restored payload: %q", evs[len(evs)-1].Text)
 	}
 	if strings.Contains(h.logs.String(), "secret") {

@@ -81,11 +81,6 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// handlerFunc adapts a function to bot.Handler.
-type handlerFunc func(ctx context.Context, ev bot.Event, r bot.Replier)
-
-func (f handlerFunc) Handle(ctx context.Context, ev bot.Event, r bot.Replier) { f(ctx, ev, r) }
-
 // recorder is a handler that records events and runs an optional reaction.
 type recorder struct {
 	mu     sync.Mutex
@@ -131,6 +126,7 @@ var (
 func newHarness(t *testing.T, h bot.Handler, mod func(*Config)) *harness {
 	t.Helper()
 	srv := telegramtest.New(t)
+	srv.MaxPoll = 100 * time.Millisecond
 	for _, u := range []telegramtest.User{alice, bob, carol} {
 		srv.AddUser(u)
 	}
