@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -23,15 +24,23 @@ import (
 // A file with several games names them FILE#1, FILE#2, .... It returns an error
 // (so the command exits non-zero) when any record failed.
 func runPGN(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: bot pgn FILE|DIR...")
-		return errors.New("pgn: no files given")
+	fs := flag.NewFlagSet("pgn", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: bot pgn FILE|DIR...\n\nReplays each xiangqi PGN record (UTF-8, Big5 or GBK) and prints one line per record.")
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("no files given")
 	}
 	v, ok := variants.Default().Get("xiangqi")
 	if !ok {
-		return errors.New("pgn: xiangqi is not registered")
+		return errors.New("xiangqi is not registered")
 	}
-	files, err := pgnFiles(args)
+	files, err := pgnFiles(fs.Args())
 	if err != nil {
 		return err
 	}
@@ -45,7 +54,7 @@ func runPGN(args []string, stdout, stderr io.Writer) error {
 		failed += bad
 	}
 	if failed > 0 {
-		return fmt.Errorf("pgn: %d of %d records failed", failed, records)
+		return fmt.Errorf("%d of %d records failed", failed, records)
 	}
 	return nil
 }
@@ -57,7 +66,7 @@ func pgnFiles(args []string) ([]string, error) {
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, fmt.Errorf("pgn: %w", err)
+			return nil, err
 		}
 		if !st.IsDir() {
 			out = append(out, a)
@@ -74,7 +83,7 @@ func pgnFiles(args []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("pgn: %w", err)
+			return nil, err
 		}
 		sort.Strings(found)
 		out = append(out, found...)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +58,9 @@ func TestPGNCommand(t *testing.T) {
 	}
 	if err := runPGN([]string{filepath.Join(dir, "missing.pgn")}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 		t.Error("a missing file accepted")
+	}
+	var help bytes.Buffer
+	if err := runPGN([]string{"-h"}, &bytes.Buffer{}, &help); !errors.Is(err, flag.ErrHelp) || !strings.Contains(help.String(), "usage: bot pgn") {
+		t.Errorf("-h gave %v and %q", err, help.String())
 	}
 }
