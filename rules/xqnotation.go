@@ -600,7 +600,12 @@ func (x *xqBoard) targets(from Square, op byte, num int) []Square {
 	if op == '-' {
 		fwd = -fwd
 	}
+	// The kind as the public sees it: a decoy must be explained as what it looks
+	// like, or the refusal would tell it apart.
 	k := &p.v.Kinds[p.board[from].Kind()]
+	if k.PublicAs != 0 {
+		k = &p.v.Kinds[p.v.KindByLetter(k.PublicAs)]
+	}
 	tf := xqFileIndex(b, x.side, num)
 	for _, a := range k.Atoms {
 		if a.Mode == AttackOnly {
