@@ -15,6 +15,7 @@ import (
 	"github.com/chuhe/chuhe/bot/discord/discordtest"
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/variants"
 )
 
 var transcriptOut = flag.String("transcript", "", "write the server game's transcript to this file")
@@ -289,4 +290,65 @@ func TestPrivateBoardByDMAndClosedDM(t *testing.T) {
 		}
 	})
 	t.Logf("what Bob sees:\n%s", h.transcript(bob))
+}
+
+// TestHiddenPieceGame plays xiangqi with face-down reserves (option fuhe): each
+// player's own board shows their face-down pieces, so it differs from the
+// public one, and it reaches its owner only, ephemerally. Skipped while the
+// option is not in the registry, or while the service does not yet set up its
+// secret pieces.
+func TestHiddenPieceGame(t *testing.T) {
+	t.Parallel()
+	if _, err := variants.Default().Build("xiangqi", []string{"fuhe"}); err != nil {
+		t.Skipf("no hidden-piece option yet: %v", err)
+	}
+	h, rec, _ := service(t)
+	h.srv.CloseDMs(bob.ID)
+	h.slash(alice, "new", discordtest.UserOpt("opponent", bob.ID), discordtest.Str("variant", "xiangqi"), discordtest.Str("options", "fuhe"))
+	rec.next(t)
+	challenge := h.last(bob, hasButton("accept:"))
+	h.press(bob, challenge.ID, customID(challenge, "accept:"))
+	rec.next(t)
+	public := h.last(carol, hasImage)
+
+	// Alice presses My pieces, Bob uses /peek; Alice moves (the service may send
+	// private boards after a move: ephemerally to the mover, by DM or a hint to
+	// the other).
+	h.press(alice, public.ID, customID(public, "peek:"))
+	rec.next(t)
+	h.slash(bob, "peek")
+	rec.next(t)
+	h.slash(alice, "move", discordtest.Str("move", "h2e2"))
+	rec.next(t)
+
+	privateOf := map[string][]discordtest.Message{}
+	for _, u := range []discordtest.User{alice, bob} {
+		for _, m := range h.messages(u) {
+			if m.Ephemeral && hasImage(m) {
+				privateOf[u.ID] = append(privateOf[u.ID], m)
+			}
+		}
+		if len(privateOf[u.ID]) == 0 {
+			t.Fatalf("%s got no private board:\n%s", u.Name, h.transcript(u))
+		}
+	}
+	if string(privateOf[alice.ID][0].Files[0].Data) == string(public.Files[0].Data) {
+		// The option exists but the service does not place the secret reserves
+		// yet (no setup step): nothing is hidden, so there is nothing to test.
+		t.Skipf("fuhe hides nothing yet: Alice's own board equals the public one\n%s", h.transcript(alice))
+	}
+	h.srv.Read(func(v *discordtest.View) {
+		for _, m := range v.AllMessages() {
+			for _, f := range m.Files {
+				for owner, ms := range privateOf {
+					for _, pm := range ms {
+						if string(f.Data) == string(pm.Files[0].Data) && m.ID != pm.ID && !(m.Ephemeral && m.VisibleTo == owner) {
+							t.Errorf("a private board of %s is in message %+v", owner, m.ID)
+						}
+					}
+				}
+			}
+		}
+	})
+	t.Logf("what Alice sees:\n%s", h.transcript(alice))
 }
