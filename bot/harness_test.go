@@ -80,7 +80,9 @@ func (p *fakePlatform) count() int {
 // linkingPlatform is a fakePlatform that offers deep links.
 type linkingPlatform struct{ *fakePlatform }
 
-func (p linkingPlatform) DeepLink(payload string) string { return "https://t.me/ChuheBot?start=" + payload }
+func (p linkingPlatform) DeepLink(payload string) string {
+	return "https://t.me/ChuheBot?start=" + payload
+}
 
 type fakeReplier struct {
 	p  *fakePlatform
@@ -117,7 +119,7 @@ var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 type harnessOption func(*harness)
 
 func withRegistry(r *variants.Registry) harnessOption { return func(h *harness) { h.reg = r } }
-func withRenderer(r Renderer) harnessOption          { return func(h *harness) { h.r = r } }
+func withRenderer(r Renderer) harnessOption           { return func(h *harness) { h.r = r } }
 
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
