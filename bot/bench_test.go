@@ -51,11 +51,17 @@ func benchLine(tb testing.TB, n int) []string {
 }
 
 // BenchmarkMoveEndToEnd measures one move as a user's message: command parse,
-// choosing the game, parse and legality check, the stored write (bbolt, synced),
-// the public PNG board and its caption. It reports the median and the 99th
-// percentile of single moves.
+// choosing the game, parse and legality check, the stored write (bbolt, synced
+// to disk), the public PNG board and its caption. It reports the median and the
+// 99th percentile of single moves. The text sub-benchmark leaves out the image,
+// to show what drawing costs.
 func BenchmarkMoveEndToEnd(b *testing.B) {
-	h := newHarness(b, withRenderer(NewRenderer(render.Options{})))
+	b.Run("png", func(b *testing.B) { benchMoves(b, NewRenderer(render.Options{})) })
+	b.Run("text", func(b *testing.B) { benchMoves(b, nil) })
+}
+
+func benchMoves(b *testing.B, r Renderer) {
+	h := newHarness(b, withRenderer(r))
 	line := benchLine(b, 40)
 	ctx := context.Background()
 	var (

@@ -112,12 +112,34 @@ func (q *request) postBoardMove(l *loaded, head, last string) {
 // and buttons. It uses only the public view.
 func (s *Service) boardMessage(d display, l *loaded, head, last string) Message {
 	view := l.pos().View(rules.Public)
+	return s.boardMessageOf(d, l, view, s.image(view, imageOptions(d)), head, last)
+}
+
+func imageOptions(d display) ImageOptions {
+	return ImageOptions{Simplified: d.lang == ZhHans, Labels: d.labels()}
+}
+
+// renderAhead starts drawing the public view of l's position now, so that the
+// image is ready when the move is stored; the result is read from the channel.
+func (s *Service) renderAhead(d display, l *loaded) (*rules.View, <-chan []byte) {
+	view := l.pos().View(rules.Public)
+	c := make(chan []byte, 1)
+	if s.renderer == nil {
+		c <- nil
+		return view, c
+	}
+	go func() { c <- s.image(view, imageOptions(d)) }()
+	return view, c
+}
+
+// boardMessageOf is boardMessage with the public view and its image made.
+func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []byte, head, last string) Message {
 	m := Message{
 		Text:      s.caption(d, l, view, head, last),
 		ImageName: "board-" + l.rec.ID + ".png",
 		Alt:       TextBoard(view),
+		Image:     img,
 	}
-	m.Image = s.image(view, ImageOptions{Simplified: d.lang == ZhHans, Labels: d.labels()})
 	if l.rec.Status == storage.StatusActive {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}
 	}

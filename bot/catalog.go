@@ -2,7 +2,8 @@ package bot
 
 // catalog holds every text the bot says, in English, traditional and simplified
 // Chinese. Arguments are fmt verbs; the Chinese texts use explicit indexes
-// (%[2]s) where their word order differs. It is read-only: TestCatalog checks
+// (%[2]s) where their word order differs. It is read-only (nothing writes to it
+// after init; Go has no constant maps): TestCatalog checks
 // that each entry has all three languages with the same arguments.
 var catalog = map[string]msg{
 	// Errors and refusals: each says what was wrong and what would work.

@@ -35,7 +35,9 @@ type newGame struct {
 
 // defaultControl is the time control of a /new that names none in a chat without a
 // default: correspondence, three days a move.
-var defaultControl = storage.TimeControl{Kind: storage.KindCorrespondence, PerMove: 3 * 24 * time.Hour}
+func defaultControl() storage.TimeControl {
+	return storage.TimeControl{Kind: storage.KindCorrespondence, PerMove: 3 * 24 * time.Hour}
+}
 
 func (q *request) cmdNew(args []string) error {
 	if q.ev.Private {
@@ -196,7 +198,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 		}
 	}
 	if !n.timed {
-		n.control = defaultControl
+		n.control = defaultControl()
 		if d := q.chat.DefaultTimeControl; d != "" {
 			if tc, err := ParseTimeControl(d); err == nil {
 				n.control = tc

@@ -216,7 +216,7 @@ func Commands() []CommandInfo {
 		}
 		ci := CommandInfo{Name: c.name, Aliases: append([]string(nil), c.aliases...),
 			Help: map[Lang]string{}, Usage: map[Lang]string{}}
-		for _, l := range Langs {
+		for _, l := range Langs() {
 			ci.Help[l] = T(l, "cmd."+c.name)
 			ci.Usage[l] = T(l, "usage."+c.name)
 		}

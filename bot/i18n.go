@@ -16,7 +16,7 @@ const (
 )
 
 // Langs lists the catalog's languages in the order /settings shows them.
-var Langs = []Lang{En, ZhHant, ZhHans}
+func Langs() []Lang { return []Lang{En, ZhHant, ZhHans} }
 
 // ParseLang reads a language setting leniently ("zh-TW", "简体", "english");
 // anything unknown is English.

@@ -329,7 +329,7 @@ func wrap(words []string, width int) string {
 }
 
 // Notation settings a chat can choose.
-var notations = []string{"default", "coord", "wxf", "chinese"}
+const notations = "default, coord, wxf, chinese"
 
 func parseNotation(s string) (string, bool) {
 	switch strings.ToLower(s) {
@@ -380,7 +380,7 @@ func (q *request) cmdSettings(args []string) error {
 	case "notation", "記譜", "记谱", "記法", "记法":
 		n, ok := parseNotation(val)
 		if !ok {
-			return oops("err.settings_notation", val, strings.Join(notations, ", "))
+			return oops("err.settings_notation", val, notations)
 		}
 		apply = func(c *storage.Chat) { c.Notation = n }
 	case "variant", "變體", "变体":
@@ -416,7 +416,7 @@ func (q *request) showSettings(c *storage.Chat) {
 	if variant == "" {
 		variant = "xiangqi"
 	}
-	control := describeControl(q.lang, defaultControl)
+	control := describeControl(q.lang, defaultControl())
 	if c.DefaultTimeControl != "" {
 		if tc, err := ParseTimeControl(c.DefaultTimeControl); err == nil {
 			control = describeControl(q.lang, tc)

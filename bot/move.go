@@ -201,6 +201,9 @@ func (q *request) play(id, text string, quiet bool) error {
 	}
 	out := l.game.Outcome()
 	next := l.toMove()
+	// Draw the board while the move is being stored (the write waits for the
+	// disk); a refused write discards the image.
+	view, img := q.s.renderAhead(q.display(), l)
 	mutate := func(g *storage.Game) error {
 		afterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
@@ -216,7 +219,7 @@ func (q *request) play(id, text string, quiet bool) error {
 	}
 	stored, err := q.s.store.AppendMove(q.ctx, id, rec.Version, storage.MoveRecord{Text: coord, At: now, Side: int(side)}, mutate)
 	if err != nil {
-		_ = l.game.Undo()
+		_ = l.game.Undo() // the image being drawn is of a snapshot; it is dropped
 		return q.writeFailed(id, err)
 	}
 	l = &loaded{rec: stored, game: l.game}
@@ -227,7 +230,7 @@ func (q *request) play(id, text string, quiet bool) error {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
 		head = resultLine(q.lang, l)
 	}
-	q.postBoardMove(l, head, shown)
+	q.announce(stored, q.s.boardMessageOf(q.display(), l, view, <-img, head, shown))
 	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }
