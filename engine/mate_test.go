@@ -210,7 +210,7 @@ func TestMateAgreesWithNaiveSearch(t *testing.T) {
 
 func TestBudget(t *testing.T) {
 	p := position(t, mates[2].fen)
-	s := New(Options{MaxNodes: 2000})
+	s := New(Options{MaxNodes: 300})
 	if _, err := s.Mate(context.Background(), p, 5); !errors.Is(err, ErrBudget) {
 		t.Errorf("Mate with a tiny budget: %v, want ErrBudget", err)
 	}

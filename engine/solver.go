@@ -124,7 +124,7 @@ func (s *Solver) stop() bool {
 		return true
 	}
 	s.nodes++
-	if s.nodes&1023 == 0 {
+	if s.nodes&255 == 0 {
 		if s.opt.MaxNodes > 0 && s.nodes > s.opt.MaxNodes {
 			s.err = ErrBudget
 			return true
