@@ -53,11 +53,11 @@ func firstCoords(p *rules.Position, ms []rules.Move) []string {
 // 殺局_殺法_練習題, after the given number of plies of the record; see
 // ../puzzle/testdata/README.md.
 var mates = []struct {
-	name   string
-	fen    string
-	n      int
-	first  []string // every winning first move
-	slow   bool     // seconds of search: skipped under -short and -race
+	name  string
+	fen   string
+	n     int
+	first []string // every winning first move
+	slow  bool     // seconds of search: skipped under -short and -race
 }{
 	{
 		name: "stalemate_by_a_quiet_soldier_move",
