@@ -47,6 +47,7 @@ type Adapter struct {
 	seen       *fifo[int, bool]        // webhook update ids, against redelivery
 	secret     string                  // webhook secret token
 	ps         pollState
+	adminCmds  map[string]bool // command names and aliases that need Event.Admin
 }
 
 type msgKey struct {
@@ -88,6 +89,7 @@ func New(cfg Config, handler bot.Handler, logger *slog.Logger) (*Adapter, error)
 		pending:    map[int]bool{},
 		seen:       newFIFO[int, bool](cfg.StoreSize),
 		secret:     cfg.Webhook.SecretToken,
+		adminCmds:  adminNames(cfg.AdminCommands),
 	}
 	epoch := randomToken(4)
 	a.buttons = newKeyStore("~", epoch, cfg.StoreSize)

@@ -56,7 +56,7 @@ func (g *toyGame) Handle(ctx context.Context, ev bot.Event, r bot.Replier) {
 	g.mu.Unlock()
 	ref, err := r.Reply(ctx, bot.Message{
 		Text:    fmt.Sprintf("Game #1 · move %d: %s played %s · %s to move", n, ev.User.Name, mv, next),
-		Image:   png(fmt.Sprintf("board after %d", n)),
+		Image:   fakePNG(fmt.Sprintf("board after %d", n)),
 		Buttons: [][]bot.Button{{{Label: "h9g7", Data: "mv:h9g7"}, {Label: "Resign", Data: "resign:1"}}},
 	})
 	if err == nil {
@@ -151,7 +151,7 @@ func TestGroupGame(t *testing.T) {
 func TestMessagesThatAreNotForTheBot(t *testing.T) {
 	rec := &recorder{}
 	h := newHarness(t, rec, nil)
-	h.srv.PrivacyOff = false
+	h.srv.PrivacyOff = true
 	h.run()
 	srv := h.srv
 
@@ -213,8 +213,8 @@ func TestAdmin(t *testing.T) {
 	srv.Say(group, alice, "/abort")
 	srv.Say(group, bob, "/abort")
 	srv.Say(group, carol, "/abort")
-	srv.Say(group, alice, "/abort") // cached
-	srv.Say(group, alice, "h2e2")   // not a command: no lookup
+	srv.Say(group, alice, "/abort")  // cached
+	srv.Say(group, alice, "/m h2e2") // a move needs no admin: no lookup
 	srv.Say(telegramtest.PrivateChat(bob), bob, "/settings")
 	h.waitEvents(rec, 6)
 	// Events of one chat keep their order; the private chat runs beside the group.
@@ -226,7 +226,7 @@ func TestAdmin(t *testing.T) {
 			t.Errorf("private event: Admin = false")
 		}
 	}
-	want := "@alice_xq /abort true|@bobby_xq /abort false|Carol /abort true|@alice_xq /abort true|@alice_xq h2e2 false"
+	want := "@alice_xq /abort true|@bobby_xq /abort false|Carol /abort true|@alice_xq /abort true|@alice_xq /m h2e2 false"
 	if strings.Join(got, "|") != want {
 		t.Errorf("admin flags:\n got %s\nwant %s", strings.Join(got, "|"), want)
 	}
@@ -245,7 +245,7 @@ func TestLongCaptionAndText(t *testing.T) {
 	h := newHarness(t, &recorder{}, nil).run()
 	ctx := context.Background()
 	long := strings.Repeat("棋", 1100)
-	ref, err := h.a.Send(ctx, "-100500", bot.Message{Text: long, Image: png("b"), Buttons: [][]bot.Button{{{Label: "Board", Data: "board:1"}}}})
+	ref, err := h.a.Send(ctx, "-100500", bot.Message{Text: long, Image: fakePNG("b"), Buttons: [][]bot.Button{{{Label: "Board", Data: "board:1"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,11 +261,11 @@ func TestLongCaptionAndText(t *testing.T) {
 	}
 
 	// Editing it to a short text moves the text under the photo.
-	if err := h.a.Edit(ctx, ref, bot.Message{Text: "short now", Image: png("b2")}); err != nil {
+	if err := h.a.Edit(ctx, ref, bot.Message{Text: "short now", Image: fakePNG("b2")}); err != nil {
 		t.Fatal(err)
 	}
 	ms = h.srv.BotMessages(group.ID)
-	if len(ms) != 1 || ms[0].Text != "short now" || string(ms[0].Photo) != string(png("b2")) {
+	if len(ms) != 1 || ms[0].Text != "short now" || string(ms[0].Photo) != string(fakePNG("b2")) {
 		t.Errorf("after edit: %+v", ms)
 	}
 
@@ -328,12 +328,12 @@ func TestPrivateRoute(t *testing.T) {
 	var h *harness
 	rec := &recorder{react: func(ctx context.Context, ev bot.Event, r bot.Replier) {
 		if ev.Private && ev.Text == "/start g_12" {
-			if _, err := r.Reply(ctx, bot.Message{Text: "Your pieces in game #12", Image: png("private-alice")}); err != nil {
+			if _, err := r.Reply(ctx, bot.Message{Text: "Your pieces in game #12", Image: fakePNG("private-alice")}); err != nil {
 				t.Errorf("private reply: %v", err)
 			}
 		}
 		if ev.Text == "/peek" {
-			_, err := r.ReplyPrivately(ctx, bot.Message{Text: "Your pieces", Image: png("peek-" + ev.User.ID)})
+			_, err := r.ReplyPrivately(ctx, bot.Message{Text: "Your pieces", Image: fakePNG("peek-" + ev.User.ID)})
 			var pu *bot.PrivateUnavailableError
 			if errors.As(err, &pu) {
 				_, _ = r.Reply(ctx, bot.Message{Text: pu.Hint, Buttons: [][]bot.Button{{{Label: "Open a private chat", URL: h.a.DeepLink("g_12")}}}})
@@ -349,9 +349,9 @@ func TestPrivateRoute(t *testing.T) {
 	}
 
 	// Alice never started the bot: Telegram refuses, the service gets a hint.
-	_, err := h.a.SendPrivate(ctx, bot.User{ID: "501", Name: "@alice_xq"}, bot.Message{Text: "secret", Image: png("s")})
+	_, err := h.a.SendPrivate(ctx, bot.User{ID: "501", Name: "@alice_xq"}, bot.Message{Text: "secret", Image: fakePNG("s")})
 	var pu *bot.PrivateUnavailableError
-	if !errors.As(err, &pu) || pu.URL != "https://t.me/ChuheBot" || !strings.Contains(pu.Hint, "Start") || pu.User.ID != "501" {
+	if !errors.As(err, &pu) || pu.URL != "https://t.me/ChuheBot" || !strings.Contains(pu.Hint, "press Start") || pu.User.ID != "501" {
 		t.Fatalf("SendPrivate to a stranger: %v (%+v)", err, pu)
 	}
 
@@ -371,14 +371,14 @@ func TestPrivateRoute(t *testing.T) {
 	if !start.Private || start.Text != "/start g_12" || start.ChatID != "501" || !start.Admin || !start.Addressed {
 		t.Errorf("start event = %+v", start)
 	}
-	if m := srv.BotMessages(alice.ID)[0]; string(m.Photo) != string(png("private-alice")) {
+	if m := srv.BotMessages(alice.ID)[0]; string(m.Photo) != string(fakePNG("private-alice")) {
 		t.Errorf("private board = %+v", m)
 	}
 
 	// Now /peek in the group goes to Alice privately, and only to her.
 	srv.Say(group, alice, "/peek")
 	h.wait("the peek", func() bool { return len(srv.BotMessages(alice.ID)) == 2 })
-	if m := srv.BotMessages(alice.ID)[1]; string(m.Photo) != string(png("peek-501")) {
+	if m := srv.BotMessages(alice.ID)[1]; string(m.Photo) != string(fakePNG("peek-501")) {
 		t.Errorf("peek = %+v", m)
 	}
 	if n := len(srv.BotMessages(group.ID)); n != 1 {
@@ -430,7 +430,7 @@ func TestCommandMenu(t *testing.T) {
 func TestEditAndDelete(t *testing.T) {
 	h := newHarness(t, &recorder{}, nil).run()
 	ctx := context.Background()
-	photo, err := h.a.Send(ctx, "-100500", bot.Message{Text: "board", Image: png("1"), Buttons: [][]bot.Button{{{Label: "Accept", Data: "accept:1"}}}})
+	photo, err := h.a.Send(ctx, "-100500", bot.Message{Text: "board", Image: fakePNG("1"), Buttons: [][]bot.Button{{{Label: "Accept", Data: "accept:1"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -552,5 +552,53 @@ func TestSplitAndCut(t *testing.T) {
 	}
 	if n := utf16Len("炮二平五😀"); n != 6 {
 		t.Errorf("utf16Len = %d", n)
+	}
+}
+
+func TestPhotoRefusedSendsTextBoard(t *testing.T) {
+	h := newHarness(t, &recorder{}, nil).run()
+	h.srv.Inject(telegramtest.Fault{Method: "sendPhoto", Kind: telegramtest.BadRequest, Text: "Bad Request: not enough rights to send photos to the chat"})
+	alt := "  9  r n b a k a b n r  9\n  0  R N B A K A B N R  0"
+	ref, err := h.a.Send(context.Background(), "-100500", bot.Message{
+		Text: "Game #1", Image: fakePNG("b"), Alt: alt,
+		Buttons: [][]bot.Button{{{Label: "My pieces", Data: "peek:1"}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := h.srv.BotMessages(group.ID)
+	if len(ms) != 2 || ms[0].Text != "Game #1" || ms[1].Text != alt || len(ms[1].Buttons()) != 1 || ref.ID != fmt.Sprint(ms[0].ID) {
+		t.Fatalf("text board: %+v", ms)
+	}
+	calls := h.srv.Calls("sendMessage")
+	if e := calls[len(calls)-1].Params.Get("entities"); !strings.Contains(e, `"pre"`) {
+		t.Errorf("entities = %s", e)
+	}
+	// Without a text board the error stands.
+	h.srv.Inject(telegramtest.Fault{Method: "sendPhoto", Kind: telegramtest.BadRequest, Text: "Bad Request: IMAGE_PROCESS_FAILED"})
+	if _, err := h.a.Send(context.Background(), "-100500", bot.Message{Text: "x", Image: fakePNG("c")}); err == nil {
+		t.Errorf("no error")
+	}
+}
+
+func TestDefaultCommandMenu(t *testing.T) {
+	h := newHarness(t, &recorder{}, nil).run()
+	h.wait("three menus", func() bool { return len(h.srv.Calls("setMyCommands")) == 3 })
+	find := func(lang, name string) string {
+		for _, c := range h.srv.Commands(lang) {
+			if c["command"] == name {
+				return c["description"]
+			}
+		}
+		return ""
+	}
+	if d := find("", "move"); !strings.Contains(d, "move") {
+		t.Errorf("default /move: %q", d)
+	}
+	if d := find("zh", "move"); !strings.Contains(d, "走棋") {
+		t.Errorf("zh /move: %q", d)
+	}
+	if find("", "start") != "" {
+		t.Errorf("the hidden /start is in the menu")
 	}
 }

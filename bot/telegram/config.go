@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/chuhe/chuhe/bot"
 )
 
 // DefaultAPIEndpoint is Telegram's cloud Bot API in the library's format: the
@@ -61,8 +63,17 @@ type Config struct {
 	// payloads, known usernames, sent-message kinds; default 4096 entries each.
 	StoreSize int `yaml:"store_size"`
 	// Commands is the command menu registered with setMyCommands when Run
-	// starts. Empty: nothing is registered.
+	// starts. Empty: the service's visible commands (bot.Commands) with their
+	// help texts.
 	Commands []Command `yaml:"-"`
+	// MenuChinese is the catalog language of the "zh" menu, "zh-Hans" (default)
+	// or "zh-Hant": Telegram keeps one list per two-letter language code.
+	MenuChinese string `yaml:"menu_chinese"`
+	// AdminCommands are the commands (and button actions) for which the adapter
+	// asks Telegram whether the user is a chat admin (getChatMember, cached
+	// AdminCacheTTL); their aliases count too. Default: abort, settings. Other
+	// group events carry Admin=false.
+	AdminCommands []string `yaml:"admin_commands"`
 
 	// HTTPClient makes the requests; default a plain &http.Client{} (timeouts
 	// come from contexts). Tests may set it.
@@ -157,6 +168,12 @@ func (c Config) withDefaults() (Config, error) {
 	setRate(&c.GlobalRate, 30)
 	setRate(&c.GroupPerMinute, 20)
 	setRate(&c.PrivatePerSecond, 1)
+	if len(c.AdminCommands) == 0 {
+		c.AdminCommands = []string{"abort", "settings"}
+	}
+	if len(c.Commands) == 0 {
+		c.Commands = serviceCommands(bot.ParseLang(c.MenuChinese))
+	}
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{}
 	}
@@ -193,4 +210,34 @@ func randomToken(n int) string {
 		b.WriteString(rand.Text())
 	}
 	return b.String()[:n]
+}
+
+// serviceCommands is the service's command list as a menu: English for the
+// default and "en" lists, zh (simplified unless told otherwise) for "zh".
+func serviceCommands(zh bot.Lang) []Command {
+	if zh != bot.ZhHant {
+		zh = bot.ZhHans
+	}
+	var out []Command
+	for _, c := range bot.Commands() {
+		out = append(out, Command{Name: c.Name, Help: map[string]string{"en": c.Help[bot.En], "zh": c.Help[zh]}})
+	}
+	return out
+}
+
+// adminNames is the set of command names and aliases, lower-case, that need
+// the Admin flag.
+func adminNames(names []string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[strings.ToLower(n)] = true
+	}
+	for _, c := range bot.Commands() {
+		if set[c.Name] {
+			for _, a := range c.Aliases {
+				set[strings.ToLower(a)] = true
+			}
+		}
+	}
+	return set
 }

@@ -207,8 +207,8 @@ func (h *harness) waitEvents(r *recorder, n int) []bot.Event {
 	return nil
 }
 
-// png is a tiny stand-in for a board image.
-func png(tag string) []byte { return []byte("\x89PNG\r\n\x1a\n" + tag) }
+// fakePNG is a tiny stand-in for a board image.
+func fakePNG(tag string) []byte { return []byte("\x89PNG\r\n\x1a\n" + tag) }
 
 func newTestServer(t *testing.T, h http.Handler) *httptest.Server {
 	s := httptest.NewServer(h)

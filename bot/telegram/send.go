@@ -73,6 +73,8 @@ func split(s string) ([]string, error) {
 // messages for what does not fit (or for everything, without a photo). The
 // buttons go under the last message.
 type plan struct {
+	text      string // the whole text, for the fallback without the photo
+	alt       string // bot.Message.Alt: the text board, sent when Telegram refuses the photo
 	photo     []byte
 	photoName string
 	caption   string
@@ -82,7 +84,7 @@ type plan struct {
 }
 
 func (a *Adapter) plan(m bot.Message) (plan, error) {
-	p := plan{photo: m.Image, photoName: m.ImageName, markup: a.markup(m.Buttons)}
+	p := plan{text: m.Text, alt: m.Alt, photo: m.Image, photoName: m.ImageName, markup: a.markup(m.Buttons)}
 	if p.photoName == "" {
 		p.photoName = "board.png"
 	}
@@ -212,7 +214,14 @@ func (a *Adapter) deliver(ctx context.Context, chat int64, p plan) (bot.MessageR
 		}
 		msg, err := a.sendPhoto(ctx, chat, p, markup, replyTo)
 		if err != nil {
-			return ref, err
+			var ae *APIError
+			if p.alt == "" || !errors.As(err, &ae) || ae.Code != http.StatusBadRequest || ae.MigrateTo != 0 {
+				return ref, err
+			}
+			// The photo itself was refused (no right to send media, an image
+			// Telegram cannot process): the same board as text.
+			a.log.Info("telegram: photo refused; sending the text board", "chat", chat, "err", err.Error())
+			return a.deliverAlt(ctx, chat, p)
 		}
 		ref = bot.MessageRef{ChatID: idString(msg.Chat.ID), ID: strconv.Itoa(msg.MessageID)}
 		chat = msg.Chat.ID
@@ -245,6 +254,37 @@ func (a *Adapter) deliver(ctx context.Context, chat int64, p plan) (bot.MessageR
 	return ref, nil
 }
 
+// deliverAlt sends a board as text: the message's text, then the text board in
+// a monospace block with the buttons.
+func (a *Adapter) deliverAlt(ctx context.Context, chat int64, p plan) (bot.MessageRef, error) {
+	var ref bot.MessageRef
+	var texts []string
+	if strings.TrimSpace(p.text) != "" {
+		var err error
+		if texts, err = split(p.text); err != nil {
+			return ref, err
+		}
+	}
+	alt, _ := cut(p.alt, maxText)
+	for i, t := range append(texts, alt) {
+		var markup *tgbotapi.InlineKeyboardMarkup
+		var entities []tgbotapi.MessageEntity
+		if i == len(texts) {
+			markup = p.markup
+			entities = []tgbotapi.MessageEntity{{Type: "pre", Offset: 0, Length: utf16Len(t)}}
+		}
+		msg, err := a.sendTextEntities(ctx, chat, t, entities, markup, p.replyTo)
+		if err != nil {
+			return ref, err
+		}
+		if ref.ID == "" {
+			ref = bot.MessageRef{ChatID: idString(msg.Chat.ID), ID: strconv.Itoa(msg.MessageID)}
+			a.remember(msg.Chat.ID, msg.MessageID, sentInfo{})
+		}
+	}
+	return ref, nil
+}
+
 func (a *Adapter) sendPhoto(ctx context.Context, chat int64, p plan, markup *tgbotapi.InlineKeyboardMarkup, replyTo int) (tgbotapi.Message, error) {
 	resp, err := a.do(ctx, chat, "sendPhoto", func(chat int64) tgbotapi.Chattable {
 		c := tgbotapi.NewPhoto(chat, tgbotapi.FileBytes{Name: p.photoName, Bytes: p.photo})
@@ -260,8 +300,13 @@ func (a *Adapter) sendPhoto(ctx context.Context, chat int64, p plan, markup *tgb
 }
 
 func (a *Adapter) sendText(ctx context.Context, chat int64, text string, markup *tgbotapi.InlineKeyboardMarkup, replyTo int) (tgbotapi.Message, error) {
+	return a.sendTextEntities(ctx, chat, text, nil, markup, replyTo)
+}
+
+func (a *Adapter) sendTextEntities(ctx context.Context, chat int64, text string, entities []tgbotapi.MessageEntity, markup *tgbotapi.InlineKeyboardMarkup, replyTo int) (tgbotapi.Message, error) {
 	resp, err := a.do(ctx, chat, "sendMessage", func(chat int64) tgbotapi.Chattable {
 		c := tgbotapi.NewMessage(chat, text)
+		c.Entities = entities
 		c.ReplyToMessageID = replyTo
 		c.AllowSendingWithoutReply = true
 		c.DisableWebPagePreview = true
@@ -328,7 +373,7 @@ func (a *Adapter) privateUnavailable(user bot.User) *bot.PrivateUnavailableError
 	link := a.DeepLink("")
 	return &bot.PrivateUnavailableError{
 		User: user,
-		Hint: "I can't write to you privately until you open a chat with me: tap " + link + " and press Start.",
+		Hint: "(Telegram bots cannot write first: open " + link + " and press Start once.)",
 		URL:  link,
 	}
 }

@@ -200,8 +200,10 @@ func (a *Adapter) handleUpdate(u tgbotapi.Update) {
 	a.handler.Handle(ctx, ev, &replier{a: a, ev: ev, chat: chat})
 }
 
-// commandRE matches "/cmd", "/cmd@SomeBot" and their arguments.
-var commandRE = regexp.MustCompile(`(?s)^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(\s.*)?$`)
+// commandRE matches "/cmd", "/cmd@SomeBot" and their arguments. Telegram marks
+// only [A-Za-z0-9_] names as commands; the service also has Chinese aliases
+// ("/走 炮二平五"), which count as commands here too.
+var commandRE = regexp.MustCompile(`(?s)^/([^\s@/]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(\s.*)?$`)
 
 func (a *Adapter) messageEvent(ctx context.Context, m *tgbotapi.Message) (bot.Event, bool) {
 	if m.From == nil || m.From.IsBot || m.Chat == nil || m.Text == "" {
@@ -266,7 +268,7 @@ func (a *Adapter) messageEvent(ctx context.Context, m *tgbotapi.Message) (bot.Ev
 	switch {
 	case private:
 		ev.Admin = true
-	case command != "":
+	case a.adminCmds[strings.ToLower(command)]:
 		ev.Admin = a.isAdmin(ctx, m.Chat.ID, m.From.ID)
 	}
 	return ev, true
@@ -365,7 +367,7 @@ func (a *Adapter) callbackEvent(ctx context.Context, q *tgbotapi.CallbackQuery) 
 		At:        a.clock.Now(),
 		Admin:     private,
 	}
-	if !private {
+	if name, _, _ := strings.Cut(data, ":"); !private && a.adminCmds[strings.ToLower(name)] {
 		ev.Admin = a.isAdmin(ctx, q.Message.Chat.ID, q.From.ID)
 	}
 	return ev, true

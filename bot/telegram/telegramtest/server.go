@@ -130,6 +130,8 @@ const (
 	Hang
 	// Forbidden answers 403.
 	Forbidden
+	// BadRequest answers 400 with Text.
+	BadRequest
 	// Migrated answers 400 with parameters.migrate_to_chat_id: the group became
 	// the supergroup MigrateTo.
 	Migrated
@@ -150,13 +152,17 @@ type Fault struct {
 type Server struct {
 	Token string
 	Bot   User
-	// PrivacyOff makes getMe report can_read_all_group_messages.
+	// PrivacyOff makes getMe report can_read_all_group_messages and delivers
+	// every group message. With privacy mode on (the default), as Telegram does,
+	// a group message reaches the bot only if it starts with "/" (and is not
+	// "/cmd@OtherBot"), mentions @BotUsername, or replies to the bot.
 	PrivacyOff bool
 	// MaxPoll caps how long getUpdates waits for updates (default 2s; the
 	// client's own timeout parameter is obeyed below it).
 	MaxPoll time.Duration
 
 	srv     *httptest.Server
+	unseen  map[[2]int64]bool // group messages privacy mode kept from the bot
 	closing chan struct{}
 	once    sync.Once
 
@@ -193,6 +199,7 @@ func New(t testing.TB) *Server {
 		members:  map[[2]int64]string{},
 		commands: map[string][]map[string]string{},
 		now:      time.Now,
+		unseen:   map[[2]int64]bool{},
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
@@ -300,12 +307,41 @@ func (s *Server) say(chat Chat, from User, text string, replyTo int, extra []map
 	}
 	entities = append(entities, extra...)
 	msg := s.addMessage(chat, from, text, nil, replyTo, nil)
+	if !s.visibleLocked(chat, text, replyTo) {
+		s.unseen[[2]int64{chat.ID, int64(msg.ID)}] = true
+		return msg.ID
+	}
 	wire := s.wireMessage(msg)
 	if len(entities) > 0 {
 		wire["entities"] = entities
 	}
 	s.pushLocked(map[string]any{"message": wire})
 	return msg.ID
+}
+
+// visibleLocked applies privacy mode to a new user message.
+func (s *Server) visibleLocked(chat Chat, text string, replyTo int) bool {
+	if s.PrivacyOff || chat.Type == "private" {
+		return true
+	}
+	if m := commandRE.FindStringSubmatch(text); m != nil || strings.HasPrefix(text, "/") {
+		return m == nil || m[1] == "" || strings.EqualFold(m[1], "@"+s.Bot.Username)
+	}
+	if strings.Contains(strings.ToLower(text), "@"+strings.ToLower(s.Bot.Username)) {
+		return true
+	}
+	if r := s.findLocked(chat.ID, replyTo); r != nil && r.From.ID == s.Bot.ID {
+		return true
+	}
+	return false
+}
+
+// Seen reports whether a user message in chat reached the bot (privacy mode
+// keeps some group messages from it).
+func (s *Server) Seen(chat int64, id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.unseen[[2]int64{chat, int64(id)}]
 }
 
 // Start is a user opening the private chat from a deep link and pressing
@@ -545,6 +581,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c Call, f Fault) 
 	switch f.Kind {
 	case TooManyRequests:
 		s.answer(w, c, http.StatusTooManyRequests, nil, fmt.Sprintf("Too Many Requests: retry after %d", f.RetryAfter), map[string]any{"retry_after": f.RetryAfter})
+	case BadRequest:
+		s.answer(w, c, http.StatusBadRequest, nil, f.Text, nil)
 	case Migrated:
 		s.answer(w, c, http.StatusBadRequest, nil, "Bad Request: group chat was upgraded to a supergroup chat", map[string]any{"migrate_to_chat_id": f.MigrateTo})
 	case ServerError:
