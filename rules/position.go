@@ -345,10 +345,20 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			seen++
 		}
 	}
-	for _, k := range v.slowKinds {
-		for _, from := range p.occ[by].Squares() {
+	if len(v.slowKinds) == 0 {
+		return false
+	}
+	// Kinds without a line-scan test: generate their captures (no allocation: this
+	// runs for every legality test of the variants that have such kinds).
+	for w, word := range p.occ[by] {
+		for word != 0 {
+			from := Square(w*64 + trailingZeros(word))
+			word &= word - 1
 			pc := p.board[from]
-			if pc.Kind() == k && !pc.FaceDown() && p.captureReaches(from, sq, royal) {
+			if pc.FaceDown() || !v.isSlow(pc.Kind()) {
+				continue
+			}
+			if p.captureReaches(from, sq, royal) {
 				return true
 			}
 		}

@@ -54,6 +54,16 @@ type rayDir struct {
 	back    []Square  // back[sq]: the square one step against the direction
 }
 
+// isSlow reports whether kind k is one of the slow kinds.
+func (v *Variant) isSlow(k int) bool {
+	for _, s := range v.slowKinds {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
 func (v *Variant) tableIndex(kind int, s Side, sq Square) int {
 	return (kind*2+int(s))*v.Board.NumSquares() + int(sq)
 }
