@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"image/png"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -90,3 +92,29 @@ func BenchmarkGIF(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "bytes")
 }
+
+// BenchmarkEncodeStd is image/png at its fastest on the same image, for
+// comparison with render's own writer.
+func BenchmarkEncodeStd(b *testing.B) {
+	r := newRenderer(b, Options{})
+	v := middleView(xiangqiBoard())
+	img, err := r.Draw(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &stdPool{}}
+	b.ReportAllocs()
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := enc.Encode(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+type stdPool struct{ b *png.EncoderBuffer }
+
+func (p *stdPool) Get() *png.EncoderBuffer  { return p.b }
+func (p *stdPool) Put(b *png.EncoderBuffer) { p.b = b }

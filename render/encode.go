@@ -6,23 +6,10 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
-	"image/png"
-	"sync"
 	"time"
 
 	"github.com/chuhe/chuhe/rules"
 )
-
-// pngPool reuses the PNG encoder's buffers (and its zlib writer, whose setup
-// costs as much as compressing a board).
-type pngPool struct{ p sync.Pool }
-
-func (p *pngPool) Get() *png.EncoderBuffer {
-	b, _ := p.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
 
 // PNG returns the view as a PNG file: 8-bit paletted, fastest compression. Two
 // equal views give byte-identical files.
@@ -50,13 +37,7 @@ func (r *Renderer) scratch(bg *background) *image.Paletted {
 }
 
 func (r *Renderer) encodePNG(img *image.Paletted) ([]byte, error) {
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.c.pngs}
-	var buf bytes.Buffer
-	buf.Grow(48 << 10)
-	if err := enc.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("render: encode png: %w", err)
-	}
-	return buf.Bytes(), nil
+	return r.c.pngw.encode(img), nil
 }
 
 // GIF returns an animated GIF of the views, one frame each, shown for delay

@@ -43,7 +43,7 @@ type shared struct {
 	opts  Options
 	font  *Font
 	q     *quant
-	pngs  pngPool
+	pngw  pngWriter
 	pimgs sync.Pool // *image.Paletted scratch images for PNG
 
 	mu      sync.RWMutex
