@@ -129,7 +129,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi}
+	return []Builder{Xiangqi, Jinchan}
 }
 
 func options() []Option {
