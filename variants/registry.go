@@ -133,5 +133,5 @@ func builders() []Builder {
 }
 
 func options() []Option {
-	return nil
+	return []Option{Fuhe()}
 }

@@ -1,0 +1,466 @@
+package variants
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// Face-down reserve pieces (覆合象棋, 扣放備用棋), exactly as rules/fuhe.md says: a
+// game option, not a variant. Before the first move each player secretly puts two
+// extra pieces from a public menu face down on its two corner points (山角); a
+// face-down piece neither moves nor attacks nor can be taken, but blocks like any
+// piece; turning one face up (翻正, `a2a2`) is a whole move and shows its kind to
+// everybody. Built only from the core's general parts: face-down pieces whose
+// owner knows them (OwnerSeesFaceDown), a special move, an announcement and a
+// setup secret, on top of whatever the base variant's hooks do.
+
+// FuheMenu is the default reserve menu (fuhe.md §3, decision 6): chariot, horse,
+// cannon, elephant, soldier. Kinds the base lacks, or that could never stand on
+// its corner points, are left out.
+const FuheMenu = "RNCBP"
+
+// fuheAuxFlip is the Move.Aux of a flip. Options take Aux codes from 200 up, so
+// that they never meet a base variant's own special moves.
+const fuheAuxFlip = 200
+
+// FuheZone is the name of the board zone that, when a variant's board has it,
+// names the corner points (山角) of each side (two per side), for boards where the
+// default (the ends of each side's third line) does not fit, such as the mountain
+// border boards (fuhe.md §2).
+const FuheZone = "shanjiao"
+
+// Fuhe is the face-down reserve option (`/new xiangqi fuhe`) with the default menu.
+func Fuhe() Option { return FuheWith(FuheMenu) }
+
+// FuheWith is the face-down reserve option with another menu of piece letters,
+// as players may agree (fuhe.md §3, "雙方商定兵種"); the letters must be kinds of
+// the base variant that may stand on the corner points.
+func FuheWith(menu string) Option {
+	return Option{
+		Name: "fuhe",
+		Summary: "face-down reserves (覆合): each side secretly puts two extra pieces face down on its corner " +
+			"points (a2 and i2 in xiangqi); `a2a2` or `flip a2` turns one face up as a move",
+		Apply: func(base *rules.Variant) (*rules.Variant, error) { return applyFuhe(base, menu) },
+	}
+}
+
+// fuhe is the option's data for one base variant.
+type fuhe struct {
+	points [2][2]rules.Square // each side's corner points, left then right (from Red's view)
+	menu   []int              // kind indexes players may choose
+	start  [2][]int           // count of each menu kind per side in the base start
+	base   *rules.Variant
+}
+
+func applyFuhe(base *rules.Variant, menu string) (*rules.Variant, error) {
+	if strings.HasSuffix(base.Slug, "+fuhe") {
+		return nil, errors.New("the face-down reserves are already on")
+	}
+	b := base.Board
+	f := &fuhe{base: base}
+	if z, ok := b.Zones[FuheZone]; ok {
+		for s := rules.Red; s <= rules.Black; s++ {
+			sqs := z[s].Squares()
+			if len(sqs) != 2 {
+				return nil, fmt.Errorf("the %s zone of %s must hold two points per side", FuheZone, base.Slug)
+			}
+			f.points[s] = [2]rules.Square{sqs[0], sqs[1]}
+		}
+	} else {
+		// Default: the leftmost and rightmost points of each side's third line.
+		var left, right rules.Square = rules.NoSquare, rules.NoSquare
+		for x := 0; x < b.Width; x++ {
+			if sq := b.At(x, 2); sq != rules.NoSquare {
+				if left == rules.NoSquare {
+					left = sq
+				}
+				right = sq
+			}
+		}
+		if left == rules.NoSquare || left == right {
+			return nil, fmt.Errorf("%s has no corner points for face-down pieces", base.Slug)
+		}
+		f.points[rules.Red] = [2]rules.Square{left, right}
+		f.points[rules.Black] = [2]rules.Square{b.Mirror(right), b.Mirror(left)}
+	}
+	start, err := rules.NewPosition(base, base.StartFEN)
+	if err != nil {
+		return nil, fmt.Errorf("base start: %w", err)
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		for _, sq := range f.points[s] {
+			if !start.At(sq).Empty() {
+				return nil, fmt.Errorf("the corner point %s of %s is not empty at the start", b.Name(sq), base.Slug)
+			}
+		}
+	}
+	for _, c := range strings.ToUpper(menu) {
+		k := base.KindByLetter(byte(c))
+		if c > 'Z' || k < 0 || base.Kinds[k].Royal || !f.mayStand(start, k) {
+			if menu == FuheMenu {
+				continue // the default menu keeps what fits the base
+			}
+			return nil, fmt.Errorf("%c cannot lie face down on the corner points of %s", c, base.Slug)
+		}
+		f.menu = append(f.menu, k)
+	}
+	if len(f.menu) == 0 {
+		return nil, fmt.Errorf("no piece of the menu fits the corner points of %s", base.Slug)
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		f.start[s] = make([]int, len(base.Kinds))
+	}
+	n := b.NumSquares()
+	for sq := rules.Square(0); int(sq) < n; sq++ {
+		if pc := start.At(sq); !pc.Empty() {
+			f.start[pc.Side()][pc.Kind()]++
+		}
+	}
+
+	v := base.Clone(base.Slug + "+fuhe")
+	if base.NameZh == "象棋" {
+		v.NameZh = "覆合象棋"
+	} else if base.NameZh != "" {
+		v.NameZh = base.NameZh + "（覆合）"
+	}
+	v.Name = base.Name + " with face-down reserves"
+	v.Summary = base.Summary + " Face-down reserves (覆合): before the game each player privately puts two extra " +
+		"pieces (" + f.menuText() + ") face down on its corner points (" + f.pointsText(rules.Red) + " for Red, " +
+		f.pointsText(rules.Black) + " for Black; `" + f.example(rules.Red) + "`). They cannot move, capture or be " +
+		"captured, but block like any piece. On your turn `" + b.Name(f.points[rules.Red][0]) +
+		b.Name(f.points[rules.Red][0]) + "` (or `flip " + b.Name(f.points[rules.Red][0]) + "`) turns one face " +
+		"up instead of moving; it is then an ordinary piece."
+	v.OwnerSeesFaceDown = true
+	v.SpecialMoves = f.specialMoves
+	v.ApplySpecial = f.applySpecial
+	v.FormatSpecial = f.formatSpecial
+	v.SpecialAliases = f.specialAliases
+	v.Refusal = f.refusal
+	v.Announce = f.announce
+	v.ValidateFEN = f.validate
+	v.Setup = append(append([]rules.SetupRule(nil), base.Setup...), fuheSetup{f})
+	return v, nil
+}
+
+// mayStand reports whether a piece of kind k may stand on both of each side's
+// corner points: kinds that move without a zone limit may; a zone-limited kind
+// (the elephant) only where it can get to from its start squares.
+func (f *fuhe) mayStand(start *rules.Position, k int) bool {
+	kind := &f.base.Kinds[k]
+	for _, a := range kind.Atoms {
+		if a.To == "" && a.Mode != rules.AttackOnly {
+			return true
+		}
+	}
+	b := f.base.Board
+	for s := rules.Red; s <= rules.Black; s++ {
+		var seen rules.SquareSet
+		var queue []rules.Square
+		n := b.NumSquares()
+		for sq := rules.Square(0); int(sq) < n; sq++ {
+			if pc := start.At(sq); !pc.Empty() && pc.Kind() == k && pc.Side() == s {
+				seen.Add(sq)
+				queue = append(queue, sq)
+			}
+		}
+		for len(queue) > 0 {
+			sq := queue[0]
+			queue = queue[1:]
+			for _, a := range kind.Atoms {
+				df, dr := a.DF, a.DR
+				if s == rules.Black {
+					df, dr = -df, -dr
+				}
+				for to := b.Step(sq, df, dr); to != rules.NoSquare && b.InZone(a.To, s, to); to = b.Step(to, df, dr) {
+					if !seen.Has(to) {
+						seen.Add(to)
+						queue = append(queue, to)
+					}
+					if a.Kind == rules.Leap {
+						break
+					}
+				}
+			}
+		}
+		for _, p := range f.points[s] {
+			if !seen.Has(p) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (f *fuhe) menuText() string {
+	var letters []string
+	for _, k := range f.menu {
+		letters = append(letters, string(f.base.Kinds[k].Letter))
+	}
+	return strings.Join(letters, " ")
+}
+
+func (f *fuhe) pointsText(s rules.Side) string {
+	b := f.base.Board
+	return b.Name(f.points[s][0]) + "/" + b.Name(f.points[s][1])
+}
+
+func (f *fuhe) example(s rules.Side) string {
+	b := f.base.Board
+	l := f.base.Kinds[f.menu[0]].Letter
+	r := f.base.Kinds[f.menu[len(f.menu)-1]].Letter
+	return fmt.Sprintf("%s=%c %s=%c", b.Name(f.points[s][0]), l, b.Name(f.points[s][1]), r)
+}
+
+func (f *fuhe) isPoint(s rules.Side, sq rules.Square) bool {
+	return sq == f.points[s][0] || sq == f.points[s][1]
+}
+
+func (f *fuhe) specialMoves(p *rules.Position, out []rules.Move) []rules.Move {
+	if f.base.SpecialMoves != nil {
+		out = f.base.SpecialMoves(p, out)
+	}
+	s := p.ToMove()
+	for _, sq := range f.points[s] {
+		if pc := p.At(sq); !pc.Empty() && pc.FaceDown() && pc.Side() == s {
+			out = append(out, rules.Move{From: sq, To: sq, Flags: rules.FlagSpecial, Aux: fuheAuxFlip})
+		}
+	}
+	return out
+}
+
+func (f *fuhe) applySpecial(p *rules.Position, m rules.Move) bool {
+	if m.Aux != fuheAuxFlip {
+		return f.base.ApplySpecial(p, m)
+	}
+	p.Set(m.From, p.At(m.From).WithFaceDown(false))
+	return true // 翻正等同走棋: the flip is the whole move
+}
+
+func (f *fuhe) formatSpecial(p *rules.Position, m rules.Move) string {
+	if m.Aux != fuheAuxFlip {
+		return f.base.FormatSpecial(p, m)
+	}
+	n := f.base.Board.Name(m.From)
+	return n + n
+}
+
+func (f *fuhe) specialAliases(p *rules.Position, m rules.Move) []string {
+	if m.Aux != fuheAuxFlip {
+		if f.base.SpecialAliases == nil {
+			return nil
+		}
+		return f.base.SpecialAliases(p, m)
+	}
+	n := f.base.Board.Name(m.From)
+	return []string{"flip " + n, "翻" + n}
+}
+
+// refusal explains a flip of a piece that is not face down, written either way.
+func (f *fuhe) refusal(p *rules.Position, text string, m rules.Move) string {
+	b := f.base.Board
+	sq := rules.NoSquare
+	switch {
+	case m.Flags&rules.FlagSpecial == 0 && m.From != rules.NoSquare && m.From == m.To:
+		sq = m.From
+	case m == rules.NullMove:
+		if name, ok := strings.CutPrefix(text, "flip"); ok {
+			sq, _ = b.Parse(name)
+		} else if name, ok := strings.CutPrefix(text, "翻"); ok {
+			sq, _ = b.Parse(name)
+		}
+	}
+	if sq != rules.NoSquare {
+		switch pc := p.At(sq); {
+		case pc.Empty():
+			return fmt.Sprintf("there is no piece on %s to flip", b.Name(sq))
+		case pc.Side() != p.ToMove():
+			return fmt.Sprintf("the piece on %s is %s's; you may flip only your own", b.Name(sq), sideName(pc.Side()))
+		case !pc.FaceDown():
+			return fmt.Sprintf("the %s on %s is face up already; a flip turns a face-down piece up, once",
+				publicName(f.base, pc), b.Name(sq))
+		}
+	}
+	if f.base.Refusal != nil {
+		return f.base.Refusal(p, text, m)
+	}
+	return ""
+}
+
+// announce tells everybody what a flip shows.
+func (f *fuhe) announce(p *rules.Position, m rules.Move) []rules.Fact {
+	if m.Flags&rules.FlagSpecial == 0 || m.Aux != fuheAuxFlip {
+		if f.base.Announce == nil {
+			return nil
+		}
+		return f.base.Announce(p, m)
+	}
+	pc := p.At(m.From)
+	k := &f.base.Kinds[pc.Kind()]
+	name := f.base.Board.Name(m.From)
+	return []rules.Fact{{
+		What: "flip", Side: pc.Side(),
+		Pieces: []rules.Shown{{Square: m.From, Side: pc.Side(), Letter: k.Letter, Name: k.Name}},
+		Text:   fmt.Sprintf("%s turns the piece on %s face up: a %s (%s).", sideName(pc.Side()), name, k.Name, k.Glyph[pc.Side()]),
+	}}
+}
+
+// validate widens the base validation as fuhe.md §6 says: face-down pieces only
+// on their owner's corner points and of a menu kind; up to two reserve pieces a
+// side above the base's numbers; a face-up soldier may stand on an own corner point.
+func (f *fuhe) validate(p *rules.Position) error {
+	v := p.Variant()
+	b := v.Board
+	q := p.Clone()
+	var counts [2][]int
+	for s := rules.Red; s <= rules.Black; s++ {
+		counts[s] = make([]int, len(v.Kinds))
+	}
+	n := b.NumSquares()
+	for sq := rules.Square(0); int(sq) < n; sq++ {
+		pc := p.At(sq)
+		if pc.Empty() {
+			continue
+		}
+		s := pc.Side()
+		counts[s][pc.Kind()]++
+		if pc.FaceDown() {
+			if !f.isPoint(s, sq) {
+				return fmt.Errorf("a face-down piece may only lie on its owner's corner points, not on %s", b.Name(sq))
+			}
+			if !f.inMenu(pc.Kind()) {
+				return fmt.Errorf("a %s cannot lie face down", v.Kinds[pc.Kind()].Name)
+			}
+		}
+		// The base rules know neither face-down pieces nor soldiers on the corner
+		// points: check the rest of the board with them.
+		if f.isPoint(s, sq) && (pc.FaceDown() || pc.Kind() == f.soldier()) {
+			q.Set(sq, rules.NoPiece)
+		}
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		extra := 0
+		for _, k := range f.menu {
+			extra += max(0, counts[s][k]-f.start[s][k])
+		}
+		if extra > 2 {
+			return fmt.Errorf("%s has %d pieces more than the start position's, at most 2 reserves allowed", s, extra)
+		}
+	}
+	if f.base.ValidateFEN != nil {
+		return f.base.ValidateFEN(q)
+	}
+	return nil
+}
+
+func (f *fuhe) inMenu(k int) bool {
+	for _, m := range f.menu {
+		if m == k {
+			return true
+		}
+	}
+	return false
+}
+
+// kindOf reads a kind from a letter (any case) or a Chinese character (車, 车).
+func (f *fuhe) kindOf(text string) int {
+	if len(text) == 1 {
+		return f.base.KindByLetter(text[0])
+	}
+	for i, k := range f.base.Kinds {
+		for _, g := range []string{k.Glyph[0], k.Glyph[1], k.Simple[0], k.Simple[1]} {
+			if g != "" && g == text {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// soldier is the base's soldier kind (letter P), or -1.
+func (f *fuhe) soldier() int { return f.base.KindByLetter('P') }
+
+// fuheSetup is the secret choice of fuhe.md §5: the kind on each corner point,
+// answered `a2=R i2=C` (case does not matter).
+type fuheSetup struct{ f *fuhe }
+
+func (u fuheSetup) Choice(p *rules.Position, s rules.Side) rules.Choice {
+	f := u.f
+	b := f.base.Board
+	return rules.Choice{
+		Side: s,
+		Prompt: fmt.Sprintf("Which pieces do you put face down on your corner points %s and %s? Choose from %s "+
+			"(the same kind twice is fine). Answer privately like `%s`.",
+			b.Name(f.points[s][0]), b.Name(f.points[s][1]), f.menuText(), f.example(s)),
+		Example: f.example(s),
+	}
+}
+
+func (u fuheSetup) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
+	f := u.f
+	b := f.base.Board
+	var rest []string
+	var set [2]bool
+	for _, w := range words {
+		name, letter, ok := strings.Cut(w, "=")
+		if !ok {
+			name, letter, ok = strings.Cut(w, ":")
+		}
+		if !ok {
+			rest = append(rest, w)
+			continue
+		}
+		sq, ok := b.Parse(strings.TrimSpace(name))
+		if !ok || !f.isPoint(s, sq) {
+			return nil, fmt.Errorf("%q is not one of your corner points (%s and %s)", name,
+				b.Name(f.points[s][0]), b.Name(f.points[s][1]))
+		}
+		i := 0
+		if sq == f.points[s][1] {
+			i = 1
+		}
+		if set[i] {
+			return nil, fmt.Errorf("%s is named twice", b.Name(sq))
+		}
+		letter = strings.TrimSpace(letter)
+		k := f.kindOf(letter)
+		if k < 0 || !f.inMenu(k) {
+			return nil, fmt.Errorf("after %s= put one letter of the menu: %s", b.Name(sq), f.menuText())
+		}
+		if !p.At(sq).Empty() {
+			return nil, fmt.Errorf("%s is not empty in this position", b.Name(sq))
+		}
+		p.Set(sq, rules.NewPiece(k, s).WithFaceDown(true))
+		set[i] = true
+	}
+	for i, ok := range set {
+		if !ok {
+			return nil, fmt.Errorf("say which piece lies face down on %s, like %s", b.Name(f.points[s][i]), f.example(s))
+		}
+	}
+	return rest, nil
+}
+
+func (u fuheSetup) Default(p *rules.Position, s rules.Side, rnd *rand.Rand) string {
+	f := u.f
+	b := f.base.Board
+	var words []string
+	for _, sq := range f.points[s] {
+		k := f.menu[rnd.IntN(len(f.menu))]
+		words = append(words, fmt.Sprintf("%s=%c", b.Name(sq), f.base.Kinds[k].Letter))
+	}
+	return strings.Join(words, " ")
+}
+
+// publicName is the English name of a face-up piece as the public sees it (the
+// Jinchan decoy is a general).
+func publicName(v *rules.Variant, pc rules.Piece) string {
+	k := &v.Kinds[pc.Kind()]
+	if k.PublicAs != 0 {
+		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
+	}
+	return k.Name
+}
