@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -600,5 +601,48 @@ func TestDefaultCommandMenu(t *testing.T) {
 	}
 	if find("", "start") != "" {
 		t.Errorf("the hidden /start is in the menu")
+	}
+}
+
+func TestWebhookServer(t *testing.T) {
+	// A free port on the loopback: listen, note it, let it go.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	rec := &recorder{}
+	h := newHarness(t, rec, func(c *Config) {
+		c.Webhook = Webhook{URL: "https://chuhe.example.org/tg/hook", Listen: addr}
+	}).run()
+	h.wait("setWebhook", func() bool { return len(h.srv.Calls("setWebhook")) == 1 })
+	secret := h.srv.Webhook().Get("secret_token")
+	if secret == "" || secret != h.a.SecretToken() {
+		t.Fatalf("secret %q, adapter has %q", secret, h.a.SecretToken())
+	}
+	h.srv.Say(group, alice, "/m h2e2")
+	body := h.srv.UpdateJSON(100)
+	var status int
+	for range 100 { // the server may need a moment to listen
+		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/tg/hook", strings.NewReader(string(body)))
+		req.Header.Set(secretHeader, secret)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			status = resp.StatusCode
+			resp.Body.Close()
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if status != http.StatusOK {
+		t.Fatalf("status %d", status)
+	}
+	if evs := h.waitEvents(rec, 1); evs[0].Text != "/m h2e2" {
+		t.Errorf("event = %+v", evs[0])
+	}
+	h.shutdown()
+	if _, err := http.Get("http://" + addr + "/tg/hook"); err == nil {
+		t.Errorf("the webhook server still answers after Run returned")
 	}
 }
