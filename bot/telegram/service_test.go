@@ -314,6 +314,17 @@ func TestServiceGroupGame(t *testing.T) {
 		if err := os.WriteFile(*transcriptOut, []byte(tr), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// The images beside it, to look at: TRANSCRIPT.<message id>.png.
+		for _, chat := range []int64{group.ID, alice.ID, bob.ID} {
+			for _, m := range srv.BotMessages(chat) {
+				if m.IsPhoto() {
+					name := fmt.Sprintf("%s.%d-%d.png", *transcriptOut, chat, m.ID)
+					if err := os.WriteFile(name, m.Photo, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
 	}
 	t.Logf("group transcript:\n%s", tr)
 }
