@@ -592,7 +592,7 @@ func TestRandomViews(t *testing.T) {
 		}
 		return p
 	}
-	for i := 0; i < 12; i++ {
+	for i := 0; i < 6; i++ {
 		b := boards[i%len(boards)]
 		v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, rng.IntN(b.NumSquares()+1)),
 			LastFrom: rules.Square(rng.IntN(b.NumSquares()+4) - 2), LastTo: rules.Square(rng.IntN(b.NumSquares()))}
