@@ -199,6 +199,8 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 		if rec.TakebackRequest != storage.NoSide {
 			lines = append(lines, T(d.lang, "cap.takeback", playerName(d.lang, rec, rules.Side(rec.TakebackRequest))))
 		}
+	case storage.StatusSetup:
+		lines = append(lines, T(d.lang, "cap.setup", formatSpan(d.lang, rec.Clock.Deadline.Sub(now))))
 	case storage.StatusFinished, storage.StatusAborted:
 		if head == "" {
 			lines = append(lines, resultLine(d.lang, l))
@@ -207,8 +209,17 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 	return strings.Join(lines, "\n")
 }
 
-// resultLine says how a finished game ended: "Red (alice) wins by checkmate · 1-0".
+// resultLine says how a finished game ended: "Red (alice) wins by checkmate · 1-0",
+// followed by the secrets that were left on the board, now public.
 func resultLine(lang Lang, l *loaded) string {
+	line := resultOnly(lang, l)
+	if d := disclosure(lang, l); d != "" && line != "" {
+		line += "\n" + d
+	}
+	return line
+}
+
+func resultOnly(lang Lang, l *loaded) string {
 	rec := l.rec
 	v := l.game.Variant()
 	reason := T(lang, reasonKey(rec.Reason))
@@ -282,7 +293,8 @@ func formatSpan(l Lang, d time.Duration) string {
 
 // TextBoard draws a view as text, for terminals and as the alternative text of an
 // image: FEN letters (uppercase Red, lowercase Black), "x" for a piece whose kind
-// the audience cannot see, "." for an empty point, and the river as a line.
+// the audience cannot see, "*" before a piece lying face down, "." for an empty
+// point, and the river as a line.
 func TextBoard(v *rules.View) string {
 	b := v.Board
 	var sb strings.Builder
@@ -301,7 +313,11 @@ func TextBoard(v *rules.View) string {
 		fmt.Fprintf(&sb, "%2s ", rank)
 		for f := 0; f < b.Width; f++ {
 			sq := rules.Square(r*b.Width + f)
-			sb.WriteByte(' ')
+			if p := v.Pieces[sq]; p != nil && p.FaceDown {
+				sb.WriteByte('*') // face down; the letter says what this audience knows
+			} else {
+				sb.WriteByte(' ')
+			}
 			switch p := v.Pieces[sq]; {
 			case !b.Exists(sq):
 				sb.WriteByte(' ')

@@ -207,6 +207,26 @@ var catalog = map[string]msg{
 		"Only the players of game #%[1]s have pieces of their own to look at; anyone can see the board with /board #%[1]s.",
 		"只有對局 #%[1]s 的棋手才有自己的棋子可看；任何人都能用 /board #%[1]s 看棋盤。",
 		"只有对局 #%[1]s 的棋手才有自己的棋子可看；任何人都能用 /board #%[1]s 看棋盘。"},
+	"err.in_setup": {
+		"Game #%[1]s has not begun yet: the players are choosing their secret setup (privately, with /setup %[1]s).",
+		"對局 #%[1]s 還沒開始：棋手正在私下選擇暗設（私聊中用 /setup %[1]s）。",
+		"对局 #%[1]s 还没开始：棋手正在私下选择暗设（私聊中用 /setup %[1]s）。"},
+	"err.setup_public": {
+		"Don't write your secret here: everybody can read it. Send it to me privately: /setup ID ANSWER in our private chat. (I did not take it.)",
+		"不要在這裡寫你的秘密，大家都看得到。請私下傳給我：在私聊中輸入 /setup 編號 答案。（這次沒有採用。）",
+		"不要在这里写你的秘密，大家都看得到。请私下发给我：在私聊中输入 /setup 编号 答案。（这次没有采用。）"},
+	"err.setup_none": {
+		"You have no game waiting for your secret setup. /games lists your games.",
+		"你沒有等待暗設的對局。/games 可列出你的對局。",
+		"你没有等待暗设的对局。/games 可列出你的对局。"},
+	"err.setup_not_now": {
+		"Game #%s is not choosing its setup now: setups are chosen once, before the first move.",
+		"對局 #%s 現在不是選擇暗設的階段：暗設只在第一步之前選一次。",
+		"对局 #%s 现在不是选择暗设的阶段：暗设只在第一步之前选一次。"},
+	"err.setup_bad": {
+		"That answer does not work: %s. Answer like this: /setup %s %s",
+		"這個答案不行：%s。請這樣回答：/setup %s %s",
+		"这个答案不行：%s。请这样回答：/setup %s %s"},
 	"err.settings_usage": {
 		"Write /settings NAME VALUE, e.g. /settings language zh-Hans, /settings notation wxf, /settings variant xiangqi or /settings time 3d. /settings alone shows the current ones.",
 		"請輸入 /settings 名稱 值，例如 /settings language zh-Hant、/settings notation wxf、/settings variant xiangqi 或 /settings time 3d。只輸入 /settings 會顯示目前設定。",
@@ -253,6 +273,44 @@ var catalog = map[string]msg{
 		"Challenge #%s withdrawn.",
 		"挑戰 #%s 已撤回。",
 		"挑战 #%s 已撤回。"},
+
+	// Secret setup.
+	"setup.begins": {
+		"Game #%s: %s (%s) against %s (%s). First each player chooses a secret setup; I have asked both privately. The game begins when both have answered (at most %s).",
+		"對局 #%s：%s（%s）對 %s（%s）。開局前雙方各自選擇暗設，我已私下詢問兩位。兩位都回答後對局開始（最多 %s）。",
+		"对局 #%s：%s（%s）对 %s（%s）。开局前双方各自选择暗设，我已私下询问两位。两位都回答后对局开始（最多 %s）。"},
+	"setup.prompt": {
+		"Game #%s (%s): %s\nAnswer me here: /setup %s %s",
+		"對局 #%s（%s）：%s\n請在這裡回答：/setup %s %s",
+		"对局 #%s（%s）：%s\n请在这里回答：/setup %s %s"},
+	"setup.saved": {
+		"Noted. Game #%s begins when %s has chosen too.",
+		"已記下。等 %[2]s 也選好後，對局 #%[1]s 就開始。",
+		"已记下。等 %[2]s 也选好后，对局 #%[1]s 就开始。"},
+	"setup.saved_last": {
+		"Noted. Both have chosen: game #%s begins.",
+		"已記下。雙方都選好了：對局 #%s 開始。",
+		"已记下。双方都选好了：对局 #%s 开始。"},
+	"setup.done": {
+		"Game #%s begins: both players have chosen their secret setup.",
+		"對局 #%s 開始：雙方都已選好暗設。",
+		"对局 #%s 开始：双方都已选好暗设。"},
+	"setup.defaulted": {
+		"Game #%s: time for the setup is up; I chose at random for %s.",
+		"對局 #%s：暗設時間已到，我替 %s 隨機選擇。",
+		"对局 #%s：暗设时间已到，我替 %s 随机选择。"},
+	"cap.setup": {
+		"The players are choosing their secret setup · %s left",
+		"棋手正在選擇暗設 · 剩餘 %s",
+		"棋手正在选择暗设 · 剩余 %s"},
+	"games.setup": {
+		"#%s %s vs %s: choosing the secret setup (/setup)",
+		"#%s %s 對 %s：選擇暗設中（/setup）",
+		"#%s %s 对 %s：选择暗设中（/setup）"},
+	"fact.reveal":   {"%s reveals: %s", "%s亮明：%s", "%s亮明：%s"},
+	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
+	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
+	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
 
 	// Draws, takebacks, resignation, abort.
 	"draw.offered": {
@@ -484,6 +542,7 @@ var catalog = map[string]msg{
 	"cmd.cancel":   {"withdraw your challenge", "撤回你的挑戰", "撤回你的挑战"},
 	"cmd.move":     {"make a move (also /m)", "走棋（也可用 /m）", "走棋（也可用 /m）"},
 	"cmd.board":    {"show a game's board", "顯示棋盤", "显示棋盘"},
+	"cmd.setup":    {"choose your secret setup, privately", "私下選擇暗設", "私下选择暗设"},
 	"cmd.peek":     {"see your own pieces privately", "私下查看自己的棋子", "私下查看自己的棋子"},
 	"cmd.resign":   {"resign a game", "認輸", "认输"},
 	"cmd.draw":     {"offer, accept or decline a draw", "提和、同意或拒絕和棋", "提和、同意或拒绝和棋"},
@@ -507,7 +566,11 @@ var catalog = map[string]msg{
 		"/m [#ID] MOVE. Examples: /m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2. When it is your turn, just h2e2 works too.",
 		"/m [#編號] 走法。例：/m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2。輪到你時直接寫 h2e2 也可以。",
 		"/m [#编号] 走法。例：/m h2e2 · /m C2.5 · /m 炮二平五 · /m #12 h2e2。轮到你时直接写 h2e2 也可以。"},
-	"usage.board":    {"/board [#ID]. Anyone may look.", "/board [#編號]。任何人都能看。", "/board [#编号]。任何人都能看。"},
+	"usage.board": {"/board [#ID]. Anyone may look.", "/board [#編號]。任何人都能看。", "/board [#编号]。任何人都能看。"},
+	"usage.setup": {
+		"/setup [#ID] ANSWER, in a private chat with me. /setup alone repeats the question.",
+		"/setup [#編號] 答案，在與我的私聊中。只輸入 /setup 會重述問題。",
+		"/setup [#编号] 答案，在与我的私聊中。只输入 /setup 会重述问题。"},
 	"usage.peek":     {"/peek [#ID], or press My pieces: your own view, sent privately.", "/peek [#編號]，或按「我的棋子」：私下傳送你的視角。", "/peek [#编号]，或按“我的棋子”：私下发送你的视角。"},
 	"usage.resign":   {"/resign [#ID], then confirm (or /resign yes).", "/resign [#編號]，再確認（或 /resign yes）。", "/resign [#编号]，再确认（或 /resign yes）。"},
 	"usage.draw":     {"/draw [#ID] offers or accepts; /draw no declines or withdraws.", "/draw [#編號] 提和或同意；/draw no 拒絕或撤回。", "/draw [#编号] 提和或同意；/draw no 拒绝或撤回。"},

@@ -354,6 +354,9 @@ func (q *request) cmdAccept(args []string) error {
 	}
 	seat := 1 - challenger(rec)
 	rec.Players[seat] = storage.Player{UserID: q.ev.User.ID, Name: q.ev.User.Name}
+	if choices, err := rules.SecretChoices(l.game.Variant(), rec.StartFEN); err == nil && len(choices) > 0 {
+		return q.beginSetup(l, rec, choices)
+	}
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, q.s.now(), l.toMove())
 	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {

@@ -27,6 +27,7 @@ func commandList() []command {
 		{name: "cancel", aliases: []string{"取消", "撤回"}, run: (*request).cmdCancel, button: true},
 		{name: "move", aliases: []string{"m", "走", "走棋"}, run: (*request).cmdMove},
 		{name: "board", aliases: []string{"b", "棋盤", "棋盘"}, run: (*request).cmdBoard, button: true},
+		{name: "setup", aliases: []string{"secret", "布陣", "布阵", "暗子"}, run: (*request).cmdSetup},
 		{name: "peek", aliases: []string{"mine", "我的棋", "看子"}, run: (*request).cmdPeek, button: true},
 		{name: "resign", aliases: []string{"認輸", "认输", "投降"}, run: (*request).cmdResign, button: true},
 		{name: "draw", aliases: []string{"和棋", "求和"}, run: (*request).cmdDraw, button: true},

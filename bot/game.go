@@ -136,6 +136,8 @@ func requireActive(rec *storage.Game) error {
 		return nil
 	case storage.StatusOpen:
 		return oops("err.not_started", rec.ID)
+	case storage.StatusSetup:
+		return oops("err.in_setup", rec.ID)
 	}
 	return oops("err.game_over", rec.ID)
 }

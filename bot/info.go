@@ -35,13 +35,13 @@ func (q *request) cmdBoard(args []string) error {
 // the sender's own game and then the only game of the chat.
 func (q *request) lookGame(id string) (string, error) {
 	id, err := q.chooseGame(id, func(g *storage.Game) bool {
-		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+		return playing(g) && seatOf(g, q.ev.User.ID) >= 0
 	}, "err.no_games_chat")
 	var ue *userError
 	if err == nil || !errors.As(err, &ue) || ue.key != "err.no_games_chat" || q.ev.Private {
 		return id, err
 	}
-	id, err = q.chooseGame("", func(g *storage.Game) bool { return g.Status == storage.StatusActive }, "err.no_games_chat")
+	id, err = q.chooseGame("", playing, "err.no_games_chat")
 	if err == nil || !errors.As(err, &ue) || ue.key != "err.no_games_chat" {
 		return id, err
 	}
@@ -57,6 +57,11 @@ func (q *request) lookGame(id string) (string, error) {
 		}
 	}
 	return "", err
+}
+
+// playing reports whether a game has begun and is not over (its setup counts).
+func playing(g *storage.Game) bool {
+	return g.Status == storage.StatusActive || g.Status == storage.StatusSetup
 }
 
 // cmdGames lists the sender's live games in every chat of this platform, with
@@ -79,8 +84,12 @@ func (q *request) cmdGames(args []string) error {
 		if g.ChatID != q.ev.ChatID {
 			where = " " + q.t("games.elsewhere")
 		}
-		if g.Status == storage.StatusOpen {
+		switch g.Status {
+		case storage.StatusOpen:
 			lines = append(lines, q.t("games.open", g.ID, variantName(q.lang, v))+where)
+			continue
+		case storage.StatusSetup:
+			lines = append(lines, q.t("games.setup", g.ID, variantName(q.lang, v), playerName(q.lang, g, me.Other()))+where)
 			continue
 		}
 		toMove, err := q.s.sideToMove(q.ctx, g)

@@ -133,6 +133,9 @@ func (q *request) moveTarget(id string) (string, error) {
 		return "", err
 	}
 	for _, g := range gs {
+		if g.Status == storage.StatusSetup && seatOf(g, q.ev.User.ID) >= 0 {
+			return "", oops("err.in_setup", g.ID)
+		}
 		if g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0 {
 			s, err := q.s.sideToMove(q.ctx, g)
 			if err != nil {
@@ -225,11 +228,15 @@ func (q *request) play(id, text string, quiet bool) error {
 	l = &loaded{rec: stored, game: l.game}
 	q.s.keep(l)
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
-	head := ""
+	var heads []string
+	for _, f := range l.game.Report().Facts {
+		heads = append(heads, factText(q.lang, v, f))
+	}
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
-		head = resultLine(q.lang, l)
+		heads = append(heads, resultLine(q.lang, l))
 	}
+	head := strings.Join(heads, "\n")
 	q.announce(stored, q.s.boardMessageOf(q.display(), l, view, <-img, head, shown))
 	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil

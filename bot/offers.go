@@ -253,7 +253,11 @@ func (q *request) cmdAbort(args []string) error {
 	}
 	q.s.keep(&loaded{rec: rec, game: l.game})
 	q.s.log.Info("game aborted", "game", rec)
-	q.announce(rec, Message{Text: q.t("abort.done", id, q.ev.User.Name)})
+	text := q.t("abort.done", id, q.ev.User.Name)
+	if d := disclosure(q.lang, l); d != "" {
+		text += "\n" + d
+	}
+	q.announce(rec, Message{Text: text})
 	return nil
 }
 

@@ -43,6 +43,11 @@ type Event struct {
 	Addressed bool
 	// At is when the event happened (the adapter's clock).
 	At time.Time
+	// Confidential is true when nobody but the user and the bot can see this
+	// event's text although it is not Private: a Discord slash command in a
+	// channel whose answer is ephemeral. The service takes secret answers
+	// (/setup) only from Private or Confidential events. (Added for issue 5.)
+	Confidential bool
 }
 
 // Button is an inline button under a message. Data comes back in Event.Button when

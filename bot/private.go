@@ -47,22 +47,32 @@ func (s *Service) sendPrivateBoards(ctx context.Context, l *loaded, r Replier, e
 	pos := l.pos()
 	d := s.chatDisplay(ctx, l.rec)
 	for side := rules.Red; side <= rules.Black; side++ {
-		if !hasSecrets(pos, side) {
-			continue
+		// Every player with secrets gets a board after every move, whether or not
+		// their secrets changed (rules.Report.Private): so neither the messages nor
+		// a hint in the chat tell anybody when a secret piece moved.
+		if hasSecrets(pos, side) {
+			s.sendPrivate(ctx, d, l, side, s.privateBoard(d, l, side), r, eventUser)
 		}
-		p := l.rec.Players[side]
-		m := s.privateBoard(d, l, side)
-		var err error
-		if r != nil && p.UserID == eventUser {
-			_, err = r.ReplyPrivately(ctx, m)
-		} else if pl := s.platform(l.rec.Platform); pl != nil {
-			_, err = pl.SendPrivate(ctx, User{ID: p.UserID, Name: p.Name}, m)
-		} else {
-			continue
-		}
-		if err != nil {
-			s.privateFailed(ctx, d, l.rec, User{ID: p.UserID, Name: p.Name}, err)
-		}
+	}
+}
+
+// sendPrivate sends m to the player of side in l: as a private reply when that
+// player caused the event (r, eventUser), else through the platform. A player
+// the platform cannot reach gets a public hint with the deep link. The caller
+// must make sure that whether this is called tells nothing secret.
+func (s *Service) sendPrivate(ctx context.Context, d display, l *loaded, side rules.Side, m Message, r Replier, eventUser string) {
+	p := l.rec.Players[side]
+	u := User{ID: p.UserID, Name: p.Name}
+	var err error
+	if r != nil && p.UserID == eventUser {
+		_, err = r.ReplyPrivately(ctx, m)
+	} else if pl := s.platform(l.rec.Platform); pl != nil {
+		_, err = pl.SendPrivate(ctx, u, m)
+	} else {
+		return
+	}
+	if err != nil {
+		s.privateFailed(ctx, d, l.rec, u, err)
 	}
 }
 
@@ -141,7 +151,7 @@ func (s *Service) setCanDM(ctx context.Context, platform string, u User, can boo
 func (q *request) cmdPeek(args []string) error {
 	id, _ := splitGameID(args, true)
 	id, err := q.chooseGame(id, func(g *storage.Game) bool {
-		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+		return (g.Status == storage.StatusActive || g.Status == storage.StatusSetup) && seatOf(g, q.ev.User.ID) >= 0
 	}, "err.no_own_game")
 	if err != nil {
 		return err
@@ -156,6 +166,9 @@ func (q *request) cmdPeek(args []string) error {
 		return oops("err.peek_not_player", id)
 	}
 	m := q.s.privateBoard(q.display(), l, side)
+	if c, ok := choiceOf(l, side); ok {
+		m = q.s.setupPrompt(q.display(), l, c)
+	}
 	if q.ev.Private {
 		q.reply(m)
 		return nil
@@ -186,6 +199,11 @@ func (q *request) deliverPrivateBoard(id string) error {
 	if err != nil {
 		return oops("err.peek_not_player", id)
 	}
-	q.reply(q.s.privateBoard(q.s.chatDisplay(q.ctx, l.rec), l, side))
+	d := q.s.chatDisplay(q.ctx, l.rec)
+	if c, ok := choiceOf(l, side); ok {
+		q.reply(q.s.setupPrompt(d, l, c))
+		return nil
+	}
+	q.reply(q.s.privateBoard(d, l, side))
 	return nil
 }

@@ -44,6 +44,8 @@ func tickDue(g *storage.Game, now time.Time) bool {
 		return outOfTime(&g.Clock, now) || reminderDue(&g.Clock, now)
 	case storage.StatusOpen:
 		return now.Sub(g.CreatedAt) >= challengeTTL
+	case storage.StatusSetup:
+		return outOfTime(&g.Clock, now)
 	}
 	return false
 }
@@ -61,6 +63,8 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	}
 	d := s.chatDisplay(ctx, rec)
 	switch {
+	case rec.Status == storage.StatusSetup:
+		return s.setupTimeout(ctx, l)
 	case rec.Status == storage.StatusOpen:
 		c := rec.Clone()
 		c.Status, c.Reason = storage.StatusAborted, "expired"

@@ -1,0 +1,261 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// Setup secrets. In some variants the players choose secrets before the first
+// move (rules.Variant.Setup: which general is real, which pieces lie face down).
+// After /accept such a game has status Setup: each player gets the question
+// privately and answers privately with /setup; the answers wait in the stored
+// game's Secrets until both are in. Then the true start position
+// (rules.ApplySecrets) replaces the public one in StartFEN and the game begins.
+// A player who has not answered when the setup time is up gets a random valid
+// answer (rules.DefaultSecret), drawn with the service's Rand.
+
+// secretKey names side s's answer in storage.Game.Secrets.
+func secretKey(s rules.Side) string {
+	if s == rules.Red {
+		return "red"
+	}
+	return "black"
+}
+
+// setupTime is how long the players have to choose their secrets.
+func setupTime(tc storage.TimeControl) time.Duration {
+	switch tc.Kind {
+	case storage.KindLive:
+		return 5 * time.Minute
+	case storage.KindCorrespondence:
+		return tc.PerMove
+	}
+	return 24 * time.Hour
+}
+
+// beginSetup starts the setup of an accepted game (rec, seats filled, not yet
+// stored): it stores the game in status Setup, posts the public start and asks
+// each player privately.
+func (q *request) beginSetup(l *loaded, rec *storage.Game, choices []rules.Choice) error {
+	now := q.s.now()
+	rec.Status = storage.StatusSetup
+	rec.Clock.TurnStarted = now
+	rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
+	if rec.Secrets == nil {
+		rec.Secrets = storage.Secrets{}
+	}
+	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+		return q.writeFailed(rec.ID, err)
+	}
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, rec.ID)
+	l = &loaded{rec: rec, game: l.game}
+	q.s.keep(l)
+	q.s.log.Info("setup", "game", rec)
+	v := l.game.Variant()
+	head := q.t("setup.begins", rec.ID, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
+		rec.Players[1].Name, sideName(q.lang, v, rules.Black), formatSpan(q.lang, rec.Clock.Deadline.Sub(now)))
+	q.postBoard(l, head)
+	for _, c := range choices {
+		q.s.sendPrivate(q.ctx, q.display(), l, c.Side, q.s.setupPrompt(q.display(), l, c), q.rep, q.ev.User.ID)
+	}
+	return nil
+}
+
+// setupPrompt is the private question of one player, with their board.
+func (s *Service) setupPrompt(d display, l *loaded, c rules.Choice) Message {
+	m := s.privateBoard(d, l, c.Side)
+	m.Text = T(d.lang, "setup.prompt", l.rec.ID, variantName(d.lang, l.game.Variant()), c.Prompt, l.rec.ID, c.Example)
+	return m
+}
+
+// choiceOf is side s's setup question in game l, if the game is in setup and s
+// has not answered yet.
+func choiceOf(l *loaded, s rules.Side) (rules.Choice, bool) {
+	if l.rec.Status != storage.StatusSetup || l.rec.Secrets[secretKey(s)] != "" {
+		return rules.Choice{}, false
+	}
+	cs, err := rules.SecretChoices(l.game.Variant(), l.rec.StartFEN)
+	if err != nil {
+		return rules.Choice{}, false
+	}
+	for _, c := range cs {
+		if c.Side == s {
+			return c, true
+		}
+	}
+	return rules.Choice{}, false
+}
+
+// cmdSetup takes a player's secret answer: /setup [#ID] ANSWER, privately.
+func (q *request) cmdSetup(args []string) error {
+	id, rest := splitGameID(args, false)
+	answer := strings.TrimSpace(strings.Join(rest, " "))
+	confidential := q.ev.Private || q.ev.Confidential
+	if answer != "" && !confidential {
+		// Said in public, it is no secret any more: refuse it, so the player can
+		// choose another one privately.
+		return oops("err.setup_public")
+	}
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		seat := seatOf(g, q.ev.User.ID)
+		return g.Status == storage.StatusSetup && seat >= 0
+	}, "err.setup_none")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	side, err := q.playerSide(l)
+	if err != nil {
+		return err
+	}
+	rec := l.rec.Clone()
+	if rec.Status != storage.StatusSetup {
+		return oops("err.setup_not_now", id)
+	}
+	v := l.game.Variant()
+	cs, err := rules.SecretChoices(v, rec.StartFEN)
+	if err != nil || len(cs) == 0 {
+		return oops("err.setup_not_now", id)
+	}
+	choice := cs[0]
+	for _, c := range cs {
+		if c.Side == side {
+			choice = c
+		}
+	}
+	if answer == "" {
+		m := q.s.setupPrompt(q.display(), l, choice)
+		if confidential {
+			q.reply(m)
+			return nil
+		}
+		q.s.sendPrivate(q.ctx, q.display(), l, side, m, q.rep, q.ev.User.ID)
+		return nil
+	}
+	if err := rules.CheckSecret(v, rec.StartFEN, side, answer); err != nil {
+		return oops("err.setup_bad", strings.TrimPrefix(err.Error(), "rules: "), id, choice.Example)
+	}
+	if rec.Secrets == nil {
+		rec.Secrets = storage.Secrets{}
+	}
+	rec.Secrets[secretKey(side)] = answer
+	if rec.Secrets[secretKey(side.Other())] == "" {
+		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+			return q.writeFailed(id, err)
+		}
+		q.s.keep(&loaded{rec: rec, game: l.game})
+		q.say("setup.saved", id, playerName(q.lang, rec, side.Other()))
+		return nil
+	}
+	nl, err := q.s.finishSetup(q.ctx, l, rec)
+	if err != nil {
+		return err
+	}
+	q.say("setup.saved_last", id)
+	d := q.s.chatDisplay(q.ctx, nl.rec)
+	q.s.notify(q.ctx, nl.rec, q.s.boardMessage(d, nl, T(d.lang, "setup.done", id), ""))
+	q.s.sendPrivateBoards(q.ctx, nl, q.rep, q.ev.User.ID)
+	return nil
+}
+
+// finishSetup builds the true start from both answers in rec.Secrets, stores the
+// game as active and returns it. The caller holds the game's lock.
+func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game) (*loaded, error) {
+	v := l.game.Variant()
+	start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
+	if err != nil {
+		return nil, fmt.Errorf("game %s: apply the secrets: %w", rec.ID, err)
+	}
+	g, err := rules.NewGame(v, start)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: the true start: %w", rec.ID, err)
+	}
+	rec.StartFEN = g.StartFEN()
+	rec.Status = storage.StatusActive
+	startClock(&rec.Clock, s.now(), g.Position().ToMove())
+	if err := s.store.UpdateGame(ctx, rec); err != nil {
+		s.forget(rec.ID)
+		if errors.Is(err, storage.ErrConflict) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	nl := &loaded{rec: rec, game: g}
+	s.keep(nl)
+	s.log.Info("game started", "game", rec)
+	return nl, nil
+}
+
+// setupTimeout answers for the players who did not choose in time and starts the
+// game. The caller holds the game's lock.
+func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
+	rec := l.rec.Clone()
+	v := l.game.Variant()
+	d := s.chatDisplay(ctx, rec)
+	if rec.Secrets == nil {
+		rec.Secrets = storage.Secrets{}
+	}
+	var late []string
+	for side := rules.Red; side <= rules.Black; side++ {
+		if rec.Secrets[secretKey(side)] != "" {
+			continue
+		}
+		s.rngMu.Lock()
+		rec.Secrets[secretKey(side)] = rules.DefaultSecret(v, rec.StartFEN, side, s.rng)
+		s.rngMu.Unlock()
+		late = append(late, playerName(d.lang, rec, side))
+	}
+	nl, err := s.finishSetup(ctx, l, rec)
+	if err != nil {
+		return err
+	}
+	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
+	s.notify(ctx, nl.rec, s.boardMessage(d, nl, head, ""))
+	s.sendPrivateBoards(ctx, nl, nil, "")
+	return nil
+}
+
+// factText puts a public fact of a move (a reveal, a flip, the disclosure at the
+// end) into words: the rules' English sentence, or the pieces in Chinese.
+func factText(l Lang, v *rules.Variant, f rules.Fact) string {
+	if !l.chinese() || len(f.Pieces) == 0 {
+		return f.Text
+	}
+	var ps []string
+	for _, p := range f.Pieces {
+		name := p.Name
+		if k := v.KindByLetter(p.Letter); k >= 0 {
+			name = v.Kinds[k].Glyph[p.Side]
+			if l == ZhHans && v.Kinds[k].Simple[p.Side] != "" {
+				name = v.Kinds[k].Simple[p.Side]
+			}
+		}
+		ps = append(ps, v.Board.Name(p.Square)+" "+name)
+	}
+	key := "fact." + f.What
+	if _, ok := catalog[key]; !ok {
+		key = "fact.other"
+	}
+	return T(l, key, sideName(l, v, f.Side), l.list(ps))
+}
+
+// disclosure lists the secrets left on the board of a game that is over, for
+// everyone: a hidden game's end makes everything public.
+func disclosure(l Lang, ld *loaded) string {
+	v := ld.game.Variant()
+	var lines []string
+	for _, f := range ld.pos().Secrets() {
+		lines = append(lines, factText(l, v, f))
+	}
+	return strings.Join(lines, "\n")
+}
