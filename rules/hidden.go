@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"strings"
 )
@@ -236,3 +237,26 @@ func (p *Position) privateKey(s Side) string {
 // HasSecrets reports whether side s sees something of p that the public does not
 // (its decoy general, its face-down pieces).
 func (p *Position) HasSecrets(s Side) bool { return p.privateKey(s) != "" }
+
+// LogValue logs only public facts: a game holds its true start position.
+func (g *Game) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("variant", g.pos.v.Slug),
+		slog.Int("ply", len(g.moves)),
+		slog.String("fen", g.pos.PublicFEN()),
+	)
+}
+
+// String is the public FEN of the current position, so that printing a game
+// never shows a secret.
+func (g *Game) String() string { return g.pos.PublicFEN() }
+
+// LogValue logs only the public facts of a report: whose private board changed
+// is its owner's business.
+func (r Report) LogValue() slog.Value {
+	var texts []string
+	for _, f := range r.Facts {
+		texts = append(texts, f.Text)
+	}
+	return slog.GroupValue(slog.String("facts", strings.Join(texts, " ")))
+}

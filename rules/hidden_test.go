@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -214,5 +216,19 @@ func TestReportsAndAutomaticMoves(t *testing.T) {
 	}
 	if err := g.Undo(); !errors.Is(err, ErrNoMoveToUndo) {
 		t.Errorf("undo at the start: %v", err)
+	}
+}
+
+func TestGameLogsNoSecret(t *testing.T) {
+	v := flipVariant(t)
+	g, err := NewGame(v, "9k/10/10/10/10/10/10/10/10/K1*R7 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("game", "game", g, "report", g.Report())
+	out := buf.String() + fmt.Sprintf(" %v %+v %s", g, g, g)
+	if strings.Contains(out, "*R") || !strings.Contains(out, "*X") {
+		t.Errorf("logged %s", out)
 	}
 }
