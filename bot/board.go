@@ -140,7 +140,7 @@ func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []b
 		Alt:       TextBoard(view),
 		Image:     img,
 	}
-	if l.rec.Status == storage.StatusActive {
+	if playing(l.rec) {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}
 	}
 	return m
