@@ -64,6 +64,7 @@ type Solver struct {
 	moves  [][]rules.Move
 	cands  [][]cand
 	killer []rules.Move
+	pv     [][]rules.Move // principal variation rows by ply (material search)
 }
 
 // New returns a Solver with the given options.

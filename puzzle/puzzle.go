@@ -36,6 +36,10 @@ const (
 	// GoalMate: force a win within MateIn moves: checkmate, or a position where
 	// the opponent has no legal move (困斃, which loses in xiangqi).
 	GoalMate Goal = "mate"
+	// GoalMaterial: win material by force within Moves moves: keep at least
+	// Target (the material balance, the solver's side counted plus) against the
+	// best defence, as the engine's material search sees it Depth plies deep.
+	GoalMaterial Goal = "material"
 )
 
 // Levels of difficulty, one for each day of the week.
@@ -64,7 +68,14 @@ type Puzzle struct {
 	FEN    string `json:"fen"`
 	Side   string `json:"side"` // "red" or "black": the side to move, who solves
 	Goal   Goal   `json:"goal"`
-	MateIn int    `json:"mate_in"` // moves of the solving side
+	MateIn int    `json:"mate_in,omitempty"` // moves of the solving side (GoalMate)
+	// Moves is the number of moves the solver plays (GoalMaterial).
+	Moves int `json:"moves,omitempty"`
+	// Gain, Target and Depth describe a GoalMaterial puzzle: the material the main
+	// line wins, the balance an answer must keep, and the search depth in plies.
+	Gain   int `json:"gain,omitempty"`
+	Target int `json:"target,omitempty"`
+	Depth  int `json:"depth,omitempty"`
 	// Line is the main line, the solver's moves and the best defence, ending in
 	// the win; where the record's own moves were as good, they were kept.
 	Line []string `json:"line"`
@@ -85,11 +96,30 @@ func (p *Puzzle) ToMove() rules.Side {
 	return rules.Red
 }
 
+// Length is the number of moves the solver has to find.
+func (p *Puzzle) Length() int {
+	if p.Goal == GoalMaterial {
+		return p.Moves
+	}
+	return p.MateIn
+}
+
+// Task is the goal in a few English words: "mate in 3", "win material".
+func (p *Puzzle) Task() string {
+	if p.Goal == GoalMaterial {
+		return "win material"
+	}
+	return fmt.Sprintf("mate in %d", p.MateIn)
+}
+
 // Title is the task in English: "Red to move and mate in 3".
 func (p *Puzzle) Title() string {
 	side := "Red"
 	if p.ToMove() == rules.Black {
 		side = "Black"
+	}
+	if p.Goal == GoalMaterial {
+		return side + " to move and win material"
 	}
 	if p.MateIn == 1 {
 		return side + " to move and mate in 1"
@@ -102,6 +132,9 @@ func (p *Puzzle) TitleZh() string {
 	side := "紅先"
 	if p.ToMove() == rules.Black {
 		side = "黑先"
+	}
+	if p.Goal == GoalMaterial {
+		return side + " 得子"
 	}
 	return fmt.Sprintf("%s %s步殺", side, chineseNumber(p.MateIn))
 }
@@ -220,8 +253,11 @@ func (c *Collection) prepare() error {
 		if p.Level < MinLevel || p.Level > MaxLevel {
 			return fmt.Errorf("puzzle %s: level %d out of range", p.ID, p.Level)
 		}
-		if len(p.Line) == 0 || len(p.Solutions) == 0 {
-			return fmt.Errorf("puzzle %s: no line or no solutions", p.ID)
+		if len(p.Line) == 0 || len(p.Solutions) == 0 || p.Length() < 1 {
+			return fmt.Errorf("puzzle %s: no line, solutions or length", p.ID)
+		}
+		if p.Goal != GoalMate && p.Goal != GoalMaterial {
+			return fmt.Errorf("puzzle %s: unknown goal %q", p.ID, p.Goal)
 		}
 		c.byID[p.ID] = i
 		c.levels[p.Level] = append(c.levels[p.Level], i)

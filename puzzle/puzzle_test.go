@@ -3,6 +3,7 @@ package puzzle
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -155,8 +157,8 @@ func TestEmbeddedCollection(t *testing.T) {
 	v := xiangqi(t)
 	for i := range c.Puzzles {
 		p := &c.Puzzles[i]
-		if len(p.Line) != 2*p.MateIn-1 || !slices.Contains(p.Solutions, p.Line[0]) || p.Goal != GoalMate {
-			t.Errorf("%s: mate in %d, line %v, solutions %v", p.ID, p.MateIn, p.Line, p.Solutions)
+		if len(p.Line) != 2*p.Length()-1 || !slices.Contains(p.Solutions, p.Line[0]) {
+			t.Errorf("%s: %s, line %v, solutions %v", p.ID, p.Task(), p.Line, p.Solutions)
 			continue
 		}
 		g, err := rules.Replay(v, p.FEN, p.Line)
@@ -168,8 +170,19 @@ func TestEmbeddedCollection(t *testing.T) {
 			t.Errorf("%s: line of %d plies", p.ID, g.Ply())
 		}
 		o := g.Outcome()
-		if !o.Over || o.Draw || o.Winner != p.ToMove() {
-			t.Errorf("%s: the line ends %+v", p.ID, o)
+		switch p.Goal {
+		case GoalMate:
+			if !o.Over || o.Draw || o.Winner != p.ToMove() {
+				t.Errorf("%s: the line ends %+v", p.ID, o)
+			}
+		case GoalMaterial:
+			// After the line, the captures that follow leave the solver its target.
+			v, err := engine.New(engine.Options{}).Material(context.Background(), g.Position(), 0)
+			if err != nil || -v < p.Target || p.Gain < 1 {
+				t.Errorf("%s: after the line the balance is %d, target %d (%v)", p.ID, -v, p.Target, err)
+			}
+		default:
+			t.Errorf("%s: goal %q", p.ID, p.Goal)
 		}
 		if p.Credit() == "" || p.Source.File == "" {
 			t.Errorf("%s: no source", p.ID)

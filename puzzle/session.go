@@ -94,8 +94,15 @@ func (s *Session) Puzzle() *Puzzle { return s.pz }
 func (s *Session) Position() *rules.Position { return s.game.Position().Clone() }
 
 // Left is the number of moves the solver still has to find within the puzzle's
-// goal (MateIn for a new try).
-func (s *Session) Left() int { return s.pz.MateIn - len(s.st.Moves)/2 }
+// goal (Length for a new try).
+func (s *Session) Left() int { return s.pz.Length() - len(s.st.Moves)/2 }
+
+// step is the number of the solver's moves played in this try.
+func (s *Session) step() int { return len(s.st.Moves) / 2 }
+
+// depthAfter is the material search depth left after the solver's move of
+// this step: what remains of the puzzle's Depth plies.
+func (s *Session) depthAfter() int { return max(0, s.pz.Depth-2*s.step()-1) }
 
 // onLine reports whether the current try follows the main line so far.
 func (s *Session) onLine() bool {
@@ -195,7 +202,7 @@ func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 		return Result{}, fmt.Errorf("puzzle: %w", err) // cannot happen: ParseMove said legal
 	}
 	if !main && !known {
-		lost, err := s.solver.Lost(ctx, s.game.Position(), left-1)
+		lost, err := s.keeps(ctx, left)
 		if err != nil {
 			_ = s.game.Undo()
 			if errors.Is(err, engine.ErrBudget) {
@@ -212,6 +219,11 @@ func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 	res.Verdict = Correct
 	s.st.Moves = append(s.st.Moves, coord)
 	s.st.Hint = 0
+	if s.pz.Goal == GoalMaterial && left == 1 {
+		res.Solved = true
+		s.st.Solved = true
+		return res, nil
+	}
 	if o := s.game.Outcome(); o.Over {
 		if !o.Draw && o.Winner == s.pz.ToMove() {
 			res.Solved = true
@@ -237,6 +249,23 @@ func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 	return res, nil
 }
 
+// keeps judges the solver's move just played off the known lines: does the win
+// still hold with left-1 moves to follow?
+func (s *Session) keeps(ctx context.Context, left int) (bool, error) {
+	pos := s.game.Position()
+	if s.pz.Goal != GoalMaterial {
+		return s.solver.Lost(ctx, pos, left-1)
+	}
+	if lost, err := s.solver.Lost(ctx, pos, 0); err != nil || lost {
+		return lost, err // a mate or stalemate wins any material
+	}
+	v, err := s.solver.Material(ctx, pos, s.depthAfter())
+	if err != nil {
+		return false, err
+	}
+	return -v >= s.pz.Target, nil
+}
+
 // reply picks the opponent's answer: the main line's while the try follows it,
 // else the defence that holds out longest, else (out of budget) any legal move,
 // which loses within the moves left just the same.
@@ -247,7 +276,13 @@ func (s *Session) reply(ctx context.Context, left int, main bool) (rules.Move, e
 			return m, nil
 		}
 	}
-	m, _, err := s.solver.Defence(ctx, pos, left, rules.NullMove)
+	var m rules.Move
+	var err error
+	if s.pz.Goal == GoalMaterial {
+		m, _, err = s.solver.BestMove(ctx, pos, max(1, s.depthAfter()))
+	} else {
+		m, _, err = s.solver.Defence(ctx, pos, left, rules.NullMove)
+	}
 	if err == nil {
 		return m, nil
 	}
@@ -266,7 +301,13 @@ func (s *Session) wrong(ctx context.Context, res Result, left int) Result {
 	res.Verdict = Wrong
 	res.Goal = goalText(left)
 	pos := s.game.Position()
-	if left > 1 {
+	switch {
+	case s.pz.Goal == GoalMaterial:
+		res.Goal = "win of material"
+		if r, _, err := s.solver.BestMove(ctx, pos, max(1, s.depthAfter())); err == nil {
+			res.Refutation, res.RefutationText = rules.FormatCoord(pos, r), s.format(pos, r)
+		}
+	case left > 1:
 		if r, err := s.solver.Refute(ctx, pos, left-1); err == nil {
 			res.Refutation, res.RefutationText = rules.FormatCoord(pos, r), s.format(pos, r)
 		}
@@ -315,6 +356,12 @@ func (s *Session) Hint(ctx context.Context) (Hint, error) {
 		if m, err = rules.ParseCoord(pos, s.pz.Line[len(s.st.Moves)]); err != nil {
 			return Hint{}, fmt.Errorf("puzzle %s: line: %w", s.pz.ID, err)
 		}
+	} else if s.pz.Goal == GoalMaterial {
+		best, _, err := s.solver.BestMove(ctx, pos, max(1, s.pz.Depth-2*s.step()))
+		if err != nil {
+			return Hint{}, fmt.Errorf("puzzle %s: hint: %w", s.pz.ID, err)
+		}
+		m = best
 	} else {
 		line, err := s.solver.Line(ctx, pos, s.Left(), nil)
 		if err != nil || len(line) == 0 {

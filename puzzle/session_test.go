@@ -363,3 +363,37 @@ func TestSolutionAndCredit(t *testing.T) {
 		t.Errorf("credit %q", c)
 	}
 }
+
+// TestWinMaterial solves the trapped-cannon puzzle: the king steps back, the
+// bot answers, the king takes the cannon. A wrong first move lets it escape.
+func TestWinMaterial(t *testing.T) {
+	pz := testPuzzle(t, "endgame-7")
+	if pz.Goal != GoalMaterial || pz.Title() != "Red to move and win material" || pz.TitleZh() != "紅先 得子" || pz.Length() != 2 {
+		t.Fatalf("%s: %s %s, %d moves", pz.ID, pz.Title(), pz.TitleZh(), pz.Length())
+	}
+	s := newSession(t, pz, State{})
+	r := answer(t, s, chinese(t, s.Position(), pz.Line[0]))
+	if r.Verdict != Correct || r.Solved || r.Reply != pz.Line[1] || r.Left != 1 {
+		t.Fatalf("first move: %+v", r)
+	}
+	// Any black reply would do; the last move must take the cannon.
+	if r = answer(t, s, pz.Line[2]); r.Verdict != Correct || !r.Solved {
+		t.Fatalf("second move: %+v", r)
+	}
+
+	s = newSession(t, pz, State{})
+	r = answer(t, s, "e1d1") // the king steps aside: the cannon walks away
+	if r.Verdict != Wrong || r.Goal != "win of material" || r.Refutation == "" {
+		t.Fatalf("wrong move: %+v", r)
+	}
+	// An off-line second move: after the right first move, a move that does not
+	// take the cannon is judged by the material search and refused.
+	answer(t, s, pz.Line[0])
+	if r = answer(t, s, "e0e1"); r.Verdict != Wrong {
+		t.Errorf("king back to e1: %+v", r)
+	}
+	h, err := s.Hint(context.Background())
+	if err != nil || h.From != pz.Line[0][:2] {
+		t.Errorf("hint %+v %v", h, err)
+	}
+}

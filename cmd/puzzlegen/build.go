@@ -36,8 +36,17 @@ type config struct {
 	Workers      int
 	Limit        int
 	MaxSolutions int // more winning first moves than this: not a puzzle
-	Command      string
-	Log          io.Writer
+	// Tactics: look for a material win where no mate is found, TacticDepth plies
+	// deep, winning at least MinGain, among the last TacticWindow plies.
+	Tactics      bool
+	TacticDepth  int
+	MinGain      int
+	TacticWindow int
+	// MaxTacticSolutions: a material win is a puzzle with at most this many
+	// winning first moves.
+	MaxTacticSolutions int
+	Command            string
+	Log                io.Writer
 }
 
 func defaultConfig() config {
@@ -49,6 +58,12 @@ func defaultConfig() config {
 		Nodes:        3_000_000,
 		Workers:      runtime.GOMAXPROCS(0),
 		MaxSolutions: 3,
+		Tactics:      true,
+		TacticDepth:  3,
+		MinGain:      4,
+		TacticWindow: 8,
+
+		MaxTacticSolutions: 2,
 	}
 }
 
@@ -65,7 +80,7 @@ const (
 	dropFEN        = "bad FEN tag"
 	dropMove       = "move does not replay"
 	dropNoWinner   = "drawn or no result"
-	dropNoMate     = "no forced mate near the end"
+	dropNoMate     = "no forced mate or material win near the end"
 	dropBudget     = "solver budget spent before a mate was proved"
 	dropAmbiguous  = "too many winning first moves"
 	dropDuplicate  = "same position as an earlier puzzle"
@@ -281,6 +296,13 @@ func solveRecord(ctx context.Context, v *rules.Variant, cfg config, solver *engi
 		if o.drop == "" {
 			o.drop = dropNoMate
 		}
+		if cfg.Tactics {
+			if t := findTactic(ctx, cfg, solver, positions, moves, winner); t != nil {
+				o.nodes += t.nodes
+				o.drop, o.detail = "", ""
+				return tacticOutcome(cfg, o, folder, file, rec, positions[t.ply], t)
+			}
+		}
 		return o
 	}
 	if best.N > 1 && len(best.FirstMoves) > cfg.MaxSolutions || best.N == 1 && len(best.FirstMoves) > 1 {
@@ -321,6 +343,72 @@ func solveRecord(ctx context.Context, v *rules.Variant, cfg config, solver *engi
 	return o
 }
 
+// tactic is a material win found in a record.
+type tactic struct {
+	ply   int
+	t     engine.Tactic
+	line  []rules.Move
+	nodes int64
+}
+
+// findTactic looks at the winner's last moves, latest first, for a position where
+// the winner's move in the record wins at least MinGain by force (and is one of
+// at most MaxSolutions such moves). Mates are left to the mate search.
+func findTactic(ctx context.Context, cfg config, solver *engine.Solver, positions []*rules.Position, moves []rules.Move, winner rules.Side) *tactic {
+	var nodes int64
+	for ply := len(moves) - 1; ply >= 0 && ply >= len(moves)-cfg.TacticWindow; ply-- {
+		q := positions[ply]
+		if q.ToMove() != winner {
+			continue
+		}
+		solver.SetMaxNodes(cfg.Nodes)
+		t, err := solver.WinMaterial(ctx, q, cfg.TacticDepth, cfg.MinGain)
+		nodes += solver.Nodes()
+		if err != nil || t.Mate || t.Gain < cfg.MinGain || len(t.FirstMoves) == 0 ||
+			len(t.FirstMoves) > cfg.MaxTacticSolutions || !slices.Contains(t.FirstMoves, moves[ply]) {
+			continue
+		}
+		// The line: the search's plies, ending with the winner's move.
+		line := t.Line[:min(len(t.Line), cfg.TacticDepth)]
+		if len(line)%2 == 0 {
+			line = line[:len(line)-1]
+		}
+		if len(line) == 0 {
+			continue
+		}
+		return &tactic{ply: ply, t: t, line: line, nodes: nodes}
+	}
+	return nil
+}
+
+func tacticOutcome(cfg config, o outcome, folder, file string, rec *rules.PGNGame, q *rules.Position, t *tactic) outcome {
+	pz := &puzzle.Puzzle{
+		ID: fmt.Sprintf("%s-%s", folderIDs[folder], strings.TrimLeft(strings.TrimSuffix(filepath.Base(file), ".pgn"), "0")),
+		Source: puzzle.Source{
+			Dataset: "ccpd", Folder: folder, File: filepath.Base(file),
+			Event: rec.Tag("Event"), Red: rec.Tag("Red"), Black: rec.Tag("Black"), Ply: t.ply,
+		},
+		FEN:    q.FEN(),
+		Side:   q.ToMove().String(),
+		Goal:   puzzle.GoalMaterial,
+		Moves:  (len(t.line) + 1) / 2,
+		Gain:   t.t.Gain,
+		Target: t.t.Base + cfg.MinGain,
+		Depth:  cfg.TacticDepth,
+		Line:   coordLine(q, t.line),
+		Nodes:  t.t.Nodes,
+	}
+	for _, m := range t.t.FirstMoves {
+		pz.Solutions = append(pz.Solutions, rules.FormatCoord(q, m))
+	}
+	slices.Sort(pz.Solutions)
+	c := q.Clone()
+	c.Make(t.line[0])
+	o.quiet = !c.InCheck() && t.line[0].Flags&rules.FlagCapture == 0
+	o.puzzle = pz
+	return o
+}
+
 func coordLine(p *rules.Position, line []rules.Move) []string {
 	q := p.Clone()
 	out := make([]string, 0, len(line))
@@ -342,7 +430,7 @@ func assignLevels(kept []outcome) {
 	rs := make([]ranked, len(kept))
 	for i := range kept {
 		p := kept[i].puzzle
-		score := float64(p.MateIn) * 10
+		score := float64(p.Length()) * 10
 		if kept[i].quiet {
 			score += 6
 		}
@@ -412,9 +500,14 @@ func report(w io.Writer, res *result, wall time.Duration) {
 	}
 	levels := map[int]int{}
 	mates := map[int]int{}
+	material := 0
 	for _, p := range res.puzzles {
 		levels[p.Level]++
-		mates[p.MateIn]++
+		if p.Goal == puzzle.GoalMaterial {
+			material++
+		} else {
+			mates[p.MateIn]++
+		}
 	}
 	fmt.Fprintf(w, "levels:")
 	for l := puzzle.MinLevel; l <= puzzle.MaxLevel; l++ {
@@ -426,6 +519,7 @@ func report(w io.Writer, res *result, wall time.Duration) {
 			fmt.Fprintf(w, " %d:%d", n, mates[n])
 		}
 	}
+	fmt.Fprintf(w, "; win material: %d", material)
 	fmt.Fprintf(w, "\nsolver: %d nodes, %.1f s CPU (%.0f nodes/s), %.1f s wall\n",
 		st.Nodes, res.cpu.Seconds(), float64(st.Nodes)/max(res.cpu.Seconds(), 0.001), wall.Seconds())
 }

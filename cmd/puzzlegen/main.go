@@ -36,6 +36,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.Int64Var(&cfg.Nodes, "nodes", cfg.Nodes, "solver budget per record, in nodes")
 	fs.IntVar(&cfg.Workers, "workers", cfg.Workers, "records solved at once")
 	fs.IntVar(&cfg.Limit, "limit", 0, "read at most this many records per folder (0 = all)")
+	fs.BoolVar(&cfg.Tactics, "tactics", cfg.Tactics, "where no mate is found, look for a material win")
+	fs.IntVar(&cfg.MinGain, "min-gain", cfg.MinGain, "material a tactic must win (soldier = 1, horse = 4, chariot = 9)")
 	verbose := fs.Bool("v", false, "print one line per record")
 	if err := fs.Parse(args); err != nil {
 		return err

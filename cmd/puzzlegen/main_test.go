@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite ../../puzzle/testdata/puzzles.j
 
 const testData = "../../puzzle/testdata/ccpd"
 
-// TestBuild runs the build on the six records of puzzle/testdata and compares
+// TestBuild runs the build on the seven records of puzzle/testdata and compares
 // the collection with the golden file (the solver time aside).
 func TestBuild(t *testing.T) {
 	if testing.Short() || raceEnabled {
@@ -31,8 +31,15 @@ func TestBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.stats.Checked != 6 || res.stats.Kept != 4 {
-		t.Errorf("checked %d, kept %d; want 6 and 4 (dropped %v)", res.stats.Checked, res.stats.Kept, res.stats.Dropped)
+	if res.stats.Checked != 7 || res.stats.Kept != 5 {
+		t.Errorf("checked %d, kept %d; want 7 and 5 (dropped %v)", res.stats.Checked, res.stats.Kept, res.stats.Dropped)
+	}
+	goals := map[puzzle.Goal]int{}
+	for _, p := range res.puzzles {
+		goals[p.Goal]++
+	}
+	if goals[puzzle.GoalMate] != 4 || goals[puzzle.GoalMaterial] != 1 {
+		t.Errorf("goals %v", goals)
 	}
 	if res.stats.Dropped[dropAmbiguous] != 1 || res.stats.Dropped[dropNoMate] != 1 {
 		t.Errorf("dropped %v", res.stats.Dropped)
@@ -61,12 +68,12 @@ func TestBuild(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	report(&buf, res, 0)
-	if !strings.Contains(buf.String(), "checked 6 records, kept 4, dropped 2") {
+	if !strings.Contains(buf.String(), "checked 7 records, kept 5, dropped 2") {
 		t.Errorf("report:\n%s", buf.String())
 	}
 	// The file decodes as a collection.
 	var coll puzzle.Collection
-	if err := json.Unmarshal(got, &coll); err != nil || len(coll.Puzzles) != 4 {
+	if err := json.Unmarshal(got, &coll); err != nil || len(coll.Puzzles) != 5 {
 		t.Errorf("decode: %v, %d puzzles", err, len(coll.Puzzles))
 	}
 }
