@@ -509,7 +509,7 @@ func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.mu.Lock()
-	_, dup := a.seen.get(u.UpdateID)
+	dup, _ := a.seen.get(u.UpdateID) // false after a failed dispatch: take it again
 	a.seen.put(u.UpdateID, true)
 	a.mu.Unlock()
 	if dup {
