@@ -258,7 +258,7 @@ func leakGames(t *testing.T, v *rules.Variant, twins []twin, words func(p *rules
 func revealed(r rules.Report) bool { return len(r.Facts) > 0 }
 
 func leakSize() (games, plies int) {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return 2, 30
 	}
 	return 4, 60
