@@ -35,9 +35,9 @@ type Options struct {
 	Style rules.Style
 }
 
-// DefaultMaxNodes is the solver budget for confirming one answer: a few seconds
-// at most on a slow shared core.
-const DefaultMaxNodes = 400_000
+// DefaultMaxNodes is the solver budget for judging one answer or finding one
+// reply: about a second or two at most on a slow shared core.
+const DefaultMaxNodes = 150_000
 
 // Session is one player's (or one chat's) attempt at a puzzle: a small state
 // machine that takes answers, plays the opponent's replies and gives hints. It
@@ -72,7 +72,7 @@ func NewSession(v *rules.Variant, pz *Puzzle, st State, opt Options) (*Session, 
 		if n == 0 {
 			n = DefaultMaxNodes
 		}
-		s.solver = engine.New(engine.Options{MaxNodes: n, TableBits: 16})
+		s.solver = engine.New(engine.Options{MaxNodes: n, TableBits: 14})
 	}
 	if s.style == "" {
 		s.style = rules.StyleChinese
@@ -181,8 +181,9 @@ func goalText(n int) string {
 // Answer takes the solver's move in any notation the variant reads (h2e2, C2.5,
 // 炮二平五). A move that cannot be read or is illegal returns the rules error
 // (a *rules.ParseError or *rules.IllegalMoveError) and changes nothing. A legal
-// move is judged: the main line's move is accepted at once, any other move when
-// the solver proves the win still holds within the moves left.
+// move is judged: a first move by the puzzle's complete list of Solutions, a
+// later one by the main line, or else by the solver, which must prove that the
+// win still holds within the moves left.
 func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 	if s.st.Solved {
 		return Result{}, ErrFinished
@@ -200,6 +201,10 @@ func (s *Session) Answer(ctx context.Context, text string) (Result, error) {
 	known := len(s.st.Moves) == 0 && slices.Contains(s.pz.Solutions, coord)
 	if err := s.game.Play(m); err != nil {
 		return Result{}, fmt.Errorf("puzzle: %w", err) // cannot happen: ParseMove said legal
+	}
+	if len(s.st.Moves) == 0 && !known {
+		// The build tried every first move: the list is complete.
+		return s.wrong(ctx, res, left), nil
 	}
 	if !main && !known {
 		lost, err := s.keeps(ctx, left)
