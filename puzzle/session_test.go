@@ -237,8 +237,8 @@ func TestAlternativeSolution(t *testing.T) {
 			t.Fatal(err)
 		}
 		r = answer(t, s, h.Move)
-		if r.Verdict != Correct {
-			t.Fatalf("hinted move %s: %+v", h.Move, r)
+		if r.Verdict != Correct || !r.Alternative {
+			t.Fatalf("hinted move %s off the main line: %+v", h.Move, r)
 		}
 	}
 	if !r.Solved {
@@ -289,19 +289,19 @@ func TestOffLineMoveConfirmedBySolver(t *testing.T) {
 	}
 }
 
-// TestUnlistedSolutionConfirmed: a puzzle whose list names one winning first
-// move; the other one is accepted on the solver's word. The lone general on d9
-// has no move after c7c8 or c7d7, which loses in xiangqi (困斃).
-func TestUnlistedSolutionConfirmed(t *testing.T) {
+// TestFirstMoveJudgedByTheList: the build lists every winning first move, so
+// the session trusts the list and spends no search on first moves. Here the
+// list (deliberately) names only c7c8, though c7d7 also leaves the lone general
+// without a move (困斃).
+func TestFirstMoveJudgedByTheList(t *testing.T) {
 	pz := &Puzzle{ID: "stalemate", FEN: "3k5/9/2P6/9/9/9/9/9/9/4K4 w - - 0 1", Side: "red", Goal: GoalMate,
 		MateIn: 1, Line: []string{"c7c8"}, Solutions: []string{"c7c8"}, Level: 1}
 	s := newSession(t, pz, State{})
-	if r := answer(t, s, "e0e1"); r.Verdict != Wrong {
-		t.Errorf("e0e1: %+v", r)
+	if r := answer(t, s, "c7d7"); r.Verdict != Wrong {
+		t.Errorf("c7d7 (not listed): %+v", r)
 	}
-	r := answer(t, s, "c7d7")
-	if r.Verdict != Correct || !r.Alternative || !r.Solved {
-		t.Errorf("c7d7: %+v", r)
+	if r := answer(t, s, "c7c8"); r.Verdict != Correct || r.Alternative || !r.Solved {
+		t.Errorf("c7c8: %+v", r)
 	}
 }
 
