@@ -184,9 +184,8 @@ func renderOptions(rc RenderConfig) render.Options {
 func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Reader, stdout io.Writer) ([]Runner, error) {
 	var runners []Runner
 	if cfg.Telegram.Token != "" {
-		tc := cfg.Telegram
-		tc.Commands = telegramCommands()
-		a, err := telegram.New(tc, svc, log)
+		// The adapter builds its command menu from bot.Commands.
+		a, err := telegram.New(cfg.Telegram, svc, log)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
@@ -212,18 +211,6 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 		runners = append(runners, a)
 	}
 	return runners, nil
-}
-
-// telegramCommands is the command menu Telegram shows, from the service's own
-// command list.
-func telegramCommands() []telegram.Command {
-	var out []telegram.Command
-	for _, c := range bot.Commands() {
-		out = append(out, telegram.Command{Name: c.Name, Help: map[string]string{
-			"en": c.Help[bot.En], "zh": c.Help[bot.ZhHans],
-		}})
-	}
-	return out
 }
 
 // runAll runs the runners and the clock until ctx ends, a runner fails, or every
