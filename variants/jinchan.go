@@ -604,8 +604,12 @@ func jcAnnounce(p *rules.Position, m rules.Move) []rules.Fact {
 			}
 		}
 	}
-	f.Text = fmt.Sprintf("%s reveals its generals: the one on %s is the real general; the one on %s was the decoy and is now a guard (衛).",
-		sideName(s), strings.Join(real, ", "), strings.Join(decoy, ", "))
+	verb := "reveals its generals"
+	if _, forced := jcAutoMove(p); forced {
+		verb = "has no move with its generals hidden, so they are revealed"
+	}
+	f.Text = fmt.Sprintf("%s %s: the one on %s is the real general; the one on %s was the decoy and is now a guard (衛).",
+		sideName(s), verb, strings.Join(real, ", "), strings.Join(decoy, ", "))
 	return []rules.Fact{f}
 }
 

@@ -214,7 +214,8 @@ func TestJinchan(t *testing.T) {
 				if len(r.Facts) != 1 || !r.Facts[0].Forced || r.Facts[0].What != "reveal" || g.Outcome().Over {
 					t.Errorf("report %+v, outcome %+v: want an announced forced reveal and the game going on", r, g.Outcome())
 				}
-				if !strings.Contains(r.Facts[0].Text, "the one on g0 is the real general") {
+				if r.Facts[0].Text != "Red has no move with its generals hidden, so they are revealed: "+
+					"the one on g0 is the real general; the one on e0 was the decoy and is now a guard (衛)." {
 					t.Errorf("fact text %q", r.Facts[0].Text)
 				}
 			}},
