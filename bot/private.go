@@ -15,9 +15,7 @@ import (
 // the board is delivered when the user sends "/start g_ID" privately.
 
 // hasSecrets reports whether side s sees more of pos than the public does.
-func hasSecrets(pos *rules.Position, s rules.Side) bool {
-	return pos.View(rules.AudienceOf(s)).FEN() != pos.View(rules.Public).FEN()
-}
+func hasSecrets(pos *rules.Position, s rules.Side) bool { return pos.HasSecrets(s) }
 
 // privateBoard is the board of the player of side s, from their side of the table.
 func (s *Service) privateBoard(d display, l *loaded, side rules.Side) Message {
