@@ -215,7 +215,8 @@ func Jinchan() *rules.Variant {
 			"the same. Until a side reveals, both count as generals: neither may be left in check or face an enemy " +
 			"general. `reveal` (free, before your move) shows which is real; the decoy becomes a guard (衛 G). " +
 			"With no other move left the reveal is forced, so only the real general can be mated. " +
-			"Horses also leap 目 (b0c3) without capturing: onto a lone enemy they ride it (凌馬), pinning it. " +
+			"Horses also leap 目 (1 across, 3 along, both legs empty) without capturing: onto a lone enemy " +
+			"they ride it (凌馬), pinning it. " +
 			"Cannons also jump an adjacent diagonal screen (e4g6); crossed soldiers may exchange with the enemy " +
 			"right behind them (e7e6, both leave); a chariot on a palace diagonal with its own piece behind it " +
 			"on the line captures along it (弦車). If Red opens b2b11, Black may answer with a horse move plus " +
