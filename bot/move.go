@@ -28,8 +28,23 @@ func (q *request) cmdMove(args []string) error {
 	if err != nil {
 		return err
 	}
-	return q.play(id, text, false)
+	return q.play(id, text, replyAll)
 }
+
+// How play answers a text that is not a move it can play.
+type playMode int
+
+const (
+	// replyAll: a command; every mistake is answered.
+	replyAll playMode = iota
+	// replyPlayers: a message addressed to the bot (a mention, a reply to its
+	// board); mistakes of the game's players are answered, spectators' comments
+	// are left alone.
+	replyPlayers
+	// replyNone: a plain message; it is taken if it is a legal move of the
+	// player to move and otherwise ignored as chat talk.
+	replyNone
+)
 
 // plainMove handles a message that is not a command. It is taken as a move only
 // if it is a legal move of the sender in the game it goes to; anything else is
@@ -47,7 +62,7 @@ func (q *request) plainMove(text string, addressed bool) error {
 			// player is told how to choose.
 			switch legal := q.legalIn(text); {
 			case len(legal) == 1:
-				return q.play(legal[0], text, false)
+				return q.play(legal[0], text, replyAll)
 			case len(legal) > 1:
 				return err
 			}
@@ -57,7 +72,11 @@ func (q *request) plainMove(text string, addressed bool) error {
 		}
 		return err
 	}
-	return q.play(id, text, !addressed)
+	mode := replyNone
+	if addressed {
+		mode = replyPlayers
+	}
+	return q.play(id, text, mode)
 }
 
 // legalIn lists the games of this chat where text is a legal move of the sender.
@@ -148,10 +167,11 @@ func (q *request) moveTarget(id string) (string, error) {
 	return "", oops("err.no_game_here")
 }
 
-// play plays text as the sender's move in game id. With quiet (a plain message
-// that may be chat talk), a text that is not a legal move of the player to move
-// is ignored instead of answered.
-func (q *request) play(id, text string, quiet bool) error {
+// play plays text as the sender's move in game id. mode says which texts that
+// are not a legal move of the player to move are answered and which are ignored
+// as chat talk.
+func (q *request) play(id, text string, mode playMode) error {
+	quiet := mode == replyNone
 	l, unlock, err := q.open(id)
 	if err != nil {
 		if quiet {
@@ -170,6 +190,9 @@ func (q *request) play(id, text string, quiet bool) error {
 	side := l.toMove()
 	v := l.game.Variant()
 	seat := seatOf(rec, q.ev.User.ID)
+	if seat < 0 && mode == replyPlayers {
+		return nil // a spectator's comment on the board
+	}
 	if seat < 0 || rules.Side(seat) != side {
 		if quiet {
 			return nil
