@@ -65,12 +65,15 @@ type Choice struct {
 // and of its options compose: each takes the words of an answer that belong to
 // it and leaves the others.
 type SetupRule interface {
-	// Choice describes the choice of side s, on the public start position p.
+	// Choice describes the choice of side s, on the public start position p. A
+	// zero Prompt means s has nothing to choose there (a position whose secrets
+	// are set already, such as a custom start).
 	Choice(p *Position, s Side) Choice
 	// Apply applies the words of side s's answer that belong to this rule to the
 	// public start position p (through Set, so p stays consistent), and returns
 	// the words it did not use. Its errors are shown to the player and logged:
-	// they say what is wrong with the answer and never repeat a valid secret.
+	// they say what is wrong with the answer and never repeat a valid secret. It is
+	// called only when Choice has something to ask.
 	Apply(p *Position, s Side, words []string) (rest []string, err error)
 	// Default is a random valid answer for side s, for a player who does not answer
 	// in time.
@@ -78,7 +81,8 @@ type SetupRule interface {
 }
 
 // SecretChoices lists what each player must choose privately before a game of v
-// from startFEN ("" = the variant's start) can begin; nil when nothing.
+// from startFEN ("" = the variant's start) can begin; nil when nothing. A side
+// with nothing to choose is left out.
 func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
 	if len(v.Setup) == 0 {
 		return nil, nil
@@ -90,9 +94,10 @@ func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
 	var out []Choice
 	for s := Red; s <= Black; s++ {
 		var c Choice
-		for i, r := range v.Setup {
+		n := 0
+		for _, r := range asking(p, s) {
 			rc := r.Choice(p, s)
-			if i == 0 {
+			if n++; n == 1 {
 				c = rc
 				continue
 			}
@@ -101,13 +106,27 @@ func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
 			c.Example += " " + rc.Example
 			c.Answers = nil
 		}
-		out = append(out, c)
+		if n > 0 {
+			out = append(out, c)
+		}
 	}
 	return out, nil
 }
 
+// asking lists the setup rules that have something to ask side s in p.
+func asking(p *Position, s Side) []SetupRule {
+	var out []SetupRule
+	for _, r := range p.v.Setup {
+		if r.Choice(p, s).Prompt != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // CheckSecret tells whether answer is a valid secret choice of side s for a game
-// of v from startFEN, so that a player hears about a mistake at once.
+// of v from startFEN, so that a player hears about a mistake at once. A side with
+// nothing to choose must answer "".
 func CheckSecret(v *Variant, startFEN string, s Side, answer string) error {
 	p, err := setupPosition(v, startFEN)
 	if err != nil {
@@ -117,8 +136,9 @@ func CheckSecret(v *Variant, startFEN string, s Side, answer string) error {
 }
 
 // ApplySecrets builds the true start position of a game of v from the public
-// startFEN ("" = the variant's start) and each player's private answer. The
-// result holds the secrets: store it (Game.StartFEN), never show it.
+// startFEN ("" = the variant's start) and each player's private answer ("" for a
+// side with nothing to choose). The result holds the secrets: store it
+// (Game.StartFEN), never show it.
 func ApplySecrets(v *Variant, startFEN string, answers [2]string) (string, error) {
 	p, err := setupPosition(v, startFEN)
 	if err != nil {
@@ -137,14 +157,14 @@ func ApplySecrets(v *Variant, startFEN string, answers [2]string) (string, error
 }
 
 // DefaultSecret is a random valid answer of side s for a game of v from startFEN,
-// for a player who does not choose in time; "" when v has no setup secrets.
+// for a player who does not choose in time; "" when s has nothing to choose.
 func DefaultSecret(v *Variant, startFEN string, s Side, rnd *rand.Rand) string {
 	p, err := setupPosition(v, startFEN)
 	if err != nil {
 		return ""
 	}
 	var words []string
-	for _, r := range v.Setup {
+	for _, r := range asking(p, s) {
 		words = append(words, r.Default(p, s, rnd))
 	}
 	return strings.Join(words, " ")
@@ -164,16 +184,20 @@ func applySecret(p *Position, s Side, answer string) error {
 		return fmt.Errorf("that answer is too long")
 	}
 	words := strings.Fields(answer)
-	if len(words) == 0 {
+	rules := asking(p, s)
+	if len(words) == 0 && len(rules) > 0 {
 		return fmt.Errorf("the answer is empty")
 	}
 	var err error
-	for _, r := range p.v.Setup {
+	for _, r := range rules {
 		if words, err = r.Apply(p, s, words); err != nil {
 			return err
 		}
 	}
 	if len(words) > 0 {
+		if len(rules) == 0 {
+			return fmt.Errorf("there is nothing to choose in this position")
+		}
 		return fmt.Errorf("unexpected %q in the answer", strings.Join(words, " "))
 	}
 	return nil

@@ -69,6 +69,9 @@ func (cornerSetup) point(v *Variant, s Side) Square {
 }
 
 func (c cornerSetup) Choice(p *Position, s Side) Choice {
+	if p.At(c.point(p.v, s)) != NoPiece {
+		return Choice{} // set already
+	}
 	n := p.v.Board.Name(c.point(p.v, s))
 	return Choice{Side: s, Prompt: "Which piece lies face down on " + n + "? R or P.", Example: n + "=R"}
 }
@@ -136,6 +139,20 @@ func TestSetupSecrets(t *testing.T) {
 	}
 	if _, err := ApplySecrets(v, start, [2]string{"c1=R", "c1=R"}); err == nil || !strings.HasPrefix(err.Error(), "Black's secret") {
 		t.Errorf("Black answering with Red's point: %v", err)
+	}
+	// A start whose Red secret is set already asks only Black.
+	set := "9k/10/10/10/10/10/10/10/10/K1*P7 w"
+	if c, err := SecretChoices(v, set); err != nil || len(c) != 1 || c[0].Side != Black {
+		t.Errorf("choices with Red's secret set: %+v, %v", c, err)
+	}
+	if err := CheckSecret(v, set, Red, "c1=R"); err == nil || err.Error() != "there is nothing to choose in this position" {
+		t.Errorf("an answer where there is nothing to choose: %v", err)
+	}
+	if fen, err := ApplySecrets(v, set, [2]string{"", "h10=r"}); err != nil || fen != "7*r1k/10/10/10/10/10/10/10/10/K1*P7 w - - 0 1" {
+		t.Errorf("ApplySecrets with Red's secret set: %s, %v", fen, err)
+	}
+	if DefaultSecret(v, set, Red, rand.New(rand.NewPCG(1, 2))) != "" {
+		t.Error("a default for a side with nothing to choose")
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20; i++ {
