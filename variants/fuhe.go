@@ -390,6 +390,9 @@ type fuheSetup struct{ f *fuhe }
 func (u fuheSetup) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	f := u.f
 	b := f.base.Board
+	if !p.At(f.points[s][0]).Empty() || !p.At(f.points[s][1]).Empty() {
+		return rules.Choice{} // a start with its reserves in place already
+	}
 	return rules.Choice{
 		Side: s,
 		Prompt: fmt.Sprintf("Which pieces do you put face down on your corner points %s and %s? Choose from %s "+

@@ -642,8 +642,9 @@ func (j jinchanSetup) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	for _, sq := range j.publicGenerals(p, s) {
 		answers = append(answers, "real "+b.Name(sq))
 	}
-	c := rules.Choice{Side: s, Answers: answers}
-	if len(answers) == 2 {
+	c := rules.Choice{Side: s}
+	if len(answers) == 2 { // otherwise the roles are set already: nothing to ask
+		c.Answers = answers
 		c.Example = answers[0]
 		c.Prompt = fmt.Sprintf("Which of your two generals is the real one? The other is a decoy that looks the same "+
 			"until you reveal. Answer privately: `%s` or `%s`.", answers[0], answers[1])

@@ -434,6 +434,19 @@ func TestJinchanSecret(t *testing.T) {
 	if _, err := rules.ApplySecrets(v, jinchanStart(t, "e0", "e11"), [2]string{"real e0", "real e11"}); err == nil {
 		t.Error("secrets applied twice")
 	}
+	// A custom start with the roles set (test 39) asks nobody.
+	custom := "5k5/11/3r7/11/11/11/4r6/11/11/11/11/4D1K4 w b - 0 1"
+	if c, err := rules.SecretChoices(v, custom); err != nil || c != nil {
+		t.Errorf("choices of a start with the roles set: %+v, %v", c, err)
+	}
+	if fen, err := rules.ApplySecrets(v, custom, [2]string{"", ""}); err != nil || fen != custom {
+		t.Errorf("ApplySecrets(%s) = %s, %v", custom, fen, err)
+	}
+	// Only Black still chooses.
+	half := "rnbak1kabnr/11/1c1j3j1c1/11/p1p1p1p1p1p/11/11/P1P1P1P1P1P/11/1C1J3J1C1/11/RNBAD1KABNR w - - 0 1"
+	if c, _ := rules.SecretChoices(v, half); len(c) != 1 || c[0].Side != rules.Black {
+		t.Errorf("choices with Red's roles set: %+v", c)
+	}
 	rnd := newRand(7)
 	seen := map[string]bool{}
 	for i := 0; i < 40; i++ {
