@@ -14,7 +14,7 @@ import (
 	"github.com/chuhe/chuhe/variants"
 )
 
-// runRender is `bot render [-variant SLUG] [-fen FEN] [-moves "h2e2 h9g7"]
+// runRender is `bot render [-variant SLUG] [-options fuhe] [-fen FEN] [-moves "h2e2 h9g7"]
 // [-side red|black] [-audience public|red|black] [-coords iccs|chinese|none]
 // [-simplified] [-width N] [-theme wood|jade] -o FILE.png|FILE.gif`: it draws
 // a position as the bot would post it. With -moves the moves are played from the
@@ -24,6 +24,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	slug := fs.String("variant", "xiangqi", "variant slug")
+	options := fs.String("options", "", "game options, separated by commas (fuhe)")
 	fen := fs.String("fen", "", "position (default: the variant's start)")
 	moves := fs.String("moves", "", "moves to play from the position, separated by spaces")
 	side := fs.String("side", "red", "side at the bottom of the image: red or black")
@@ -38,38 +39,42 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *out == "" {
-		return errors.New("render: -o FILE is required")
+		return errors.New("-o FILE is required")
 	}
-	opts := render.Options{Width: *width, Simplified: *simplified}
+	ro := render.Options{Width: *width, Simplified: *simplified}
 	var ok bool
-	if opts.Coords, ok = render.ParseCoords(*coords); !ok {
-		return fmt.Errorf("render: -coords %q: want iccs, chinese or none", *coords)
+	if ro.Coords, ok = render.ParseCoords(*coords); !ok {
+		return fmt.Errorf("-coords %q: want iccs, chinese or none", *coords)
 	}
 	switch *side {
 	case "red":
-		opts.Perspective = rules.Red
+		ro.Perspective = rules.Red
 	case "black":
-		opts.Perspective = rules.Black
+		ro.Perspective = rules.Black
 	default:
-		return fmt.Errorf("render: -side %q: want red or black", *side)
+		return fmt.Errorf("-side %q: want red or black", *side)
 	}
 	switch *theme {
 	case "wood":
-		opts.Theme = render.Wood()
+		ro.Theme = render.Wood()
 	case "jade":
-		opts.Theme = render.Jade()
+		ro.Theme = render.Jade()
 	default:
-		return fmt.Errorf("render: -theme %q: want wood or jade", *theme)
+		return fmt.Errorf("-theme %q: want wood or jade", *theme)
 	}
 	aud := map[string]rules.Audience{"public": rules.Public, "red": rules.RedAudience, "black": rules.BlackAudience}
 	a, ok := aud[*audience]
 	if !ok {
-		return fmt.Errorf("render: -audience %q: want public, red or black", *audience)
+		return fmt.Errorf("-audience %q: want public, red or black", *audience)
 	}
 
-	v, ok := variants.Default().Get(*slug)
-	if !ok {
-		return fmt.Errorf("render: unknown variant %q", *slug)
+	var opts []string
+	if *options != "" {
+		opts = strings.Split(*options, ",")
+	}
+	v, err := variants.Default().Build(*slug, opts)
+	if err != nil {
+		return err
 	}
 	start := *fen
 	if start == "" {
@@ -77,19 +82,19 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	}
 	p, err := rules.NewPosition(v, start)
 	if err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	views := []*rules.View{p.View(a)}
 	for _, text := range strings.Fields(*moves) {
 		m, err := rules.ParseMove(p, text)
 		if err != nil {
-			return fmt.Errorf("render: move %q: %w", text, err)
+			return fmt.Errorf("move %q: %w", text, err)
 		}
 		p.Make(m)
 		views = append(views, p.View(a))
 	}
 
-	r, err := render.New(opts)
+	r, err := render.New(ro)
 	if err != nil {
 		return err
 	}
@@ -103,7 +108,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	w, h, _ := r.Size(v.Board)
 	fmt.Fprintf(stdout, "%s: %s, %dx%d, %d bytes\n", *out, v.Slug, w, h, len(data))
