@@ -149,8 +149,9 @@ type xqBoard struct {
 func newXQBoard(p *Position) *xqBoard {
 	b := p.v.Board
 	n := b.NumSquares()
-	x := &xqBoard{p: p, side: p.side, letter: make([]byte, n), file: make([]int, n),
-		idx: make([]int, n), count: make([]int, n)}
+	ints := make([]int, 3*n) // one allocation for the three tables
+	x := &xqBoard{p: p, side: p.side, letter: make([]byte, n), file: ints[:n:n],
+		idx: ints[n : 2*n : 2*n], count: ints[2*n:]}
 	var seen [128]int // pieces met so far on the current file, per letter
 	for f := 0; f < b.Width; f++ {
 		// Walk each file from the front (nearest the opponent) to the rear, then
@@ -261,6 +262,9 @@ func xqMotion(b *Board, s Side, from, to Square) (op byte, num int, ok bool) {
 // formatXiangqiNotation writes m in WXF or Chinese, or in coordinates when the
 // notation cannot name it unambiguously.
 func formatXiangqiNotation(p *Position, m Move, style Style) string {
+	if p.v.Board.Width > 9 || m.Flags&FlagSpecial != 0 {
+		return FormatCoord(p, m) // one digit cannot name every file
+	}
 	x := newXQBoard(p)
 	text, ok := x.format(m, style)
 	if !ok {
@@ -418,12 +422,24 @@ func (x *xqBoard) parse(text string) (Move, error) {
 			"; write coordinates (h2e2), WXF (C2.5) or Chinese (炮二平五)"}
 	}
 	p := x.p
-	legal := p.LegalMoves(nil)
+	// The legal moves are the pseudo-legal ones that pass IsLegal (LegalMoves);
+	// testing legality only for the few moves that fit the text keeps formatting,
+	// which reads its output back, cheap.
+	pseudo := p.PseudoMoves(nil)
+	legal := make(map[Move]bool)
+	isLegal := func(m Move) bool {
+		ok, seen := legal[m]
+		if !seen {
+			ok = p.IsLegal(m)
+			legal[m] = ok
+		}
+		return ok
+	}
 	var all []Move
 	byReading := make([][]Move, len(t.readings))
 	for i, r := range t.readings {
-		for _, m := range legal {
-			if x.matches(r, t.op, t.num, m) {
+		for _, m := range pseudo {
+			if x.matches(r, t.op, t.num, m) && isLegal(m) {
 				byReading[i] = append(byReading[i], m)
 				if !containsMove(all, m) {
 					all = append(all, m)
