@@ -87,15 +87,22 @@ func (q *request) legalIn(text string) []string {
 	}
 	var found []string
 	for _, id := range ids {
-		unlock := q.s.lockGame(id)
-		if l, err := q.s.load(q.ctx, id); err == nil {
-			if _, err := rules.ParseMove(l.pos(), text); err == nil {
-				found = append(found, id)
-			}
+		if q.legalInGame(id, text) {
+			found = append(found, id)
 		}
-		unlock()
 	}
 	return found
+}
+
+func (q *request) legalInGame(id, text string) bool {
+	unlock := q.s.lockGame(id)
+	defer unlock()
+	l, err := q.s.load(q.ctx, id)
+	if err != nil {
+		return false
+	}
+	_, err = rules.ParseMove(l.pos(), text)
+	return err == nil
 }
 
 // gamesToMove lists the live games of this chat where the sender is to move.
