@@ -35,7 +35,7 @@ func TestPNGWriter(t *testing.T) {
 	pal := r.Palette()
 	rng := rand.New(rand.NewPCG(5, 6))
 	var pw pngWriter
-	for _, size := range [][2]int{{1, 1}, {3, 1}, {1, 3}, {7, 5}, {720, 791}, {300, 301}} {
+	for _, size := range [][2]int{{1, 1}, {3, 1}, {1, 3}, {7, 5}, {300, 301}} {
 		img := image.NewPaletted(image.Rect(0, 0, size[0], size[1]), pal)
 		for i := range img.Pix {
 			if rng.IntN(3) == 0 {
