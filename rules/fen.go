@@ -132,6 +132,9 @@ func (p *Position) parseBoard(s string) error {
 				if sq == NoSquare {
 					return fmt.Errorf("rank %s: piece off the board", rankName(b, r))
 				}
+				if err := p.roomForRoyal(top, pressed); err != nil {
+					return err
+				}
 				p.put(1, sq, pressed)
 				p.put(0, sq, top)
 				f++
@@ -144,6 +147,9 @@ func (p *Position) parseBoard(s string) error {
 				sq := b.At(f, r)
 				if sq == NoSquare {
 					return fmt.Errorf("rank %s: piece off the board or on a hole", rankName(b, r))
+				}
+				if err := p.roomForRoyal(pc); err != nil {
+					return err
 				}
 				p.put(0, sq, pc)
 				f++
@@ -165,6 +171,22 @@ func rankName(b *Board, r int) string {
 		return strconv.Itoa(r + 1)
 	}
 	return strconv.Itoa(r)
+}
+
+// roomForRoyal refuses a royal piece beyond the most a position can track.
+func (p *Position) roomForRoyal(pcs ...Piece) error {
+	need := [2]int{}
+	for _, pc := range pcs {
+		if p.v.royalKind[pc.Kind()] {
+			need[pc.Side()]++
+		}
+	}
+	for s := Red; s <= Black; s++ {
+		if p.nRoyal[s]+need[s] > len(p.royal[s]) {
+			return fmt.Errorf("%s has too many generals", s)
+		}
+	}
+	return nil
 }
 
 // readPiece reads one piece (`R`, `r`, `*R`, `*x`) at the start of s.
