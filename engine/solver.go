@@ -85,9 +85,12 @@ func New(opt Options) *Solver {
 	return s
 }
 
-// Reset forgets what the transposition table learnt (for timing runs, or when
-// memory matters more than speed).
-func (s *Solver) Reset() { s.tt.clear() }
+// Reset forgets what earlier calls learnt (the transposition table and the
+// killer moves), so that what follows does not depend on them.
+func (s *Solver) Reset() {
+	s.tt.clear()
+	clear(s.killer)
+}
 
 // SetMaxNodes changes the node budget of the calls that follow (0: no limit).
 func (s *Solver) SetMaxNodes(n int64) { s.opt.MaxNodes = n }

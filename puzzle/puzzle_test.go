@@ -236,3 +236,34 @@ func TestRank(t *testing.T) {
 		t.Errorf("rank %v, want %v", names, want)
 	}
 }
+
+// TestEveryPuzzleSolvesByItsLine plays each shipped puzzle through a Session by
+// its main line, in Chinese notation: every answer must be taken, every reply
+// must be the line's, and the last answer must solve it.
+func TestEveryPuzzleSolvesByItsLine(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := xiangqi(t)
+	ctx := context.Background()
+	for i := range c.Puzzles {
+		pz := &c.Puzzles[i]
+		s, err := NewSession(v, pz, State{}, Options{MaxNodes: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", pz.ID, err)
+		}
+		for k := 0; k < len(pz.Line); k += 2 {
+			text := chinese(t, s.Position(), pz.Line[k])
+			r, err := s.Answer(ctx, text)
+			if err != nil || r.Verdict != Correct {
+				t.Errorf("%s move %d %s: %+v %v", pz.ID, k/2+1, text, r, err)
+				break
+			}
+			if last := k == len(pz.Line)-1; r.Solved != last || !last && r.Reply != pz.Line[k+1] {
+				t.Errorf("%s move %d: %+v", pz.ID, k/2+1, r)
+				break
+			}
+		}
+	}
+}
