@@ -102,11 +102,15 @@ func hashList(ids []string) string {
 // open loads game id for a command in this event's chat and takes its lock. A game
 // of another chat may be used from a private chat by its players; otherwise the
 // user is told where the game is played. The caller must call the returned unlock.
-func (q *request) open(id string) (*loaded, func(), error) {
-	unlock := q.s.lockGame(id)
-	l, err := q.s.load(q.ctx, id)
+func (q *request) open(id string) (l *loaded, unlock func(), err error) {
+	unlock = q.s.lockGame(id)
+	defer func() {
+		if l == nil { // an error, or a panic in the rules: let go of the game
+			unlock()
+		}
+	}()
+	l, err = q.s.load(q.ctx, id)
 	if err != nil {
-		unlock()
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil, nil, oops("err.no_such_game", id)
 		}
@@ -114,7 +118,6 @@ func (q *request) open(id string) (*loaded, func(), error) {
 	}
 	rec := l.rec
 	if rec.Platform != q.ev.Platform || (rec.ChatID != q.ev.ChatID && !(q.ev.Private && seatOf(rec, q.ev.User.ID) >= 0)) {
-		unlock()
 		return nil, nil, oops("err.other_chat", id)
 	}
 	return l, unlock, nil
