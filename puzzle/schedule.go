@@ -64,7 +64,7 @@ func canonicalZone(tz string) (string, error) {
 		return fmt.Sprintf("UTC%c%02d:%02d", sign, off/3600, off%3600/60), nil
 	}
 	loc, err := time.LoadLocation(tz)
-	if err != nil || strings.HasPrefix(tz, "/") || strings.Contains(tz, "..") {
+	if err != nil || strings.HasPrefix(tz, "/") || strings.Contains(tz, "..") || strings.EqualFold(tz, "local") {
 		return "", fmt.Errorf("%w: unknown time zone %q (try Asia/Shanghai or UTC+8)", ErrBadSchedule, tz)
 	}
 	return loc.String(), nil
@@ -128,11 +128,19 @@ func (s Subscription) Due(now time.Time) (day time.Time, due bool, err error) {
 	local := now.In(loc)
 	y, mo, d := local.Date()
 	at := time.Date(y, mo, d, h, m, 0, 0, loc)
-	today := Date(local)
-	if s.LastPosted >= today || local.Before(at) {
+	if s.posted(Date(local)) || local.Before(at) {
 		return local, false, nil
 	}
 	return local, true, nil
+}
+
+// posted reports whether the post of date day (or a later one) was made. A
+// LastPosted that is not a date counts as never.
+func (s Subscription) posted(day string) bool {
+	if _, err := time.Parse(time.DateOnly, s.LastPosted); err != nil {
+		return false
+	}
+	return s.LastPosted >= day // ISO dates compare as strings
 }
 
 // Next is the time of the next post at or after now: now itself when one is
@@ -145,7 +153,7 @@ func (s Subscription) Next(now time.Time) (time.Time, error) {
 	h, m, _ := parseClock(s.Time)
 	y, mo, d := local.Date()
 	at := time.Date(y, mo, d, h, m, 0, 0, local.Location())
-	if s.LastPosted >= Date(local) {
+	if s.posted(Date(local)) {
 		at = time.Date(y, mo, d+1, h, m, 0, 0, local.Location())
 	}
 	return at, nil

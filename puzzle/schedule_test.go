@@ -25,7 +25,7 @@ func TestParseSubscription(t *testing.T) {
 			t.Errorf("Location(%q): %v", s.TZ, err)
 		}
 	}
-	for _, bad := range [][2]string{{"24:00", ""}, {"8", ""}, {"8:5", ""}, {"ab:cd", ""}, {"08:30", "Mars/Base"}, {"08:30", "+15"}, {"08:30", "../etc"}} {
+	for _, bad := range [][2]string{{"24:00", ""}, {"8", ""}, {"8:5", ""}, {"ab:cd", ""}, {"08:30", "Mars/Base"}, {"08:30", "+15"}, {"08:30", "../etc"}, {"08:30", "Local"}} {
 		if _, err := ParseSubscription(bad[0], bad[1]); !errors.Is(err, ErrBadSchedule) {
 			t.Errorf("ParseSubscription(%q, %q) = %v, want ErrBadSchedule", bad[0], bad[1], err)
 		}
@@ -89,4 +89,35 @@ func TestNext(t *testing.T) {
 	if _, err := (Subscription{Time: "x", TZ: "UTC"}).Next(now); !errors.Is(err, ErrBadSchedule) {
 		t.Errorf("bad time: %v", err)
 	}
+}
+
+func TestDueWithABadLastPosted(t *testing.T) {
+	sub := Subscription{Time: "08:30", TZ: "UTC", LastPosted: "garbage"}
+	if _, due, err := sub.Due(time.Date(2025, time.March, 3, 9, 0, 0, 0, time.UTC)); err != nil || !due {
+		t.Errorf("a LastPosted that is no date must not block posts: %v %v", due, err)
+	}
+}
+
+// FuzzParseSubscription: what users type never panics, and what it stores reads
+// back to itself.
+func FuzzParseSubscription(f *testing.F) {
+	for _, s := range [][2]string{{"08:30", ""}, {"8:30", "Asia/Shanghai"}, {"23:59", "UTC+8"}, {"0:00", "-05:30"}, {"12:00", "GMT+14"}, {"25:00", "x"}, {"", "../../etc/passwd"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, hhmm, tz string) {
+		s, err := ParseSubscription(hhmm, tz)
+		if err != nil {
+			return
+		}
+		again, err := ParseSubscription(s.Time, s.TZ)
+		if err != nil || again != s {
+			t.Fatalf("ParseSubscription(%q, %q) = %+v; reading it back gives %+v, %v", hhmm, tz, s, again, err)
+		}
+		if _, err := Location(s.TZ); err != nil {
+			t.Fatalf("stored zone %q does not load: %v", s.TZ, err)
+		}
+		if _, _, err := s.Due(time.Date(2025, time.March, 3, 9, 0, 0, 0, time.UTC)); err != nil {
+			t.Fatalf("Due: %v", err)
+		}
+	})
 }
