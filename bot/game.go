@@ -102,8 +102,8 @@ func hashList(ids []string) string {
 // open loads game id for a command in this event's chat and takes its lock. A game
 // of another chat may be used from a private chat by its players; otherwise the
 // user is told where the game is played. The caller must call the returned unlock.
-func (q *request) open(id string) (l *loaded, unlock func(), err error) {
-	unlock = q.s.lockGame(id)
+func (q *request) open(id string) (l *loaded, unlockFn func(), err error) {
+	unlock := q.s.lockGame(id)
 	defer func() {
 		if l == nil { // an error, or a panic in the rules: let go of the game
 			unlock()
