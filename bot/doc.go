@@ -29,7 +29,12 @@
 // Public images and texts are made from pos.View(rules.Public) only; a player's
 // own view goes through ReplyPrivately or Platform.SendPrivate. When a platform
 // cannot reach a player privately, the chat gets a hint with a deep link (payload
-// g_ID), and "/start g_ID" in the private chat delivers the board.
+// g_ID), and "/start g_ID" in the private chat delivers the board. In a variant
+// with setup secrets (rules.Variant.Setup) an accepted game first has status
+// Setup: each player answers privately with /setup, and a secret said in a public
+// chat is refused. Every player who holds secrets gets a fresh private board
+// after every move, whether or not their secrets changed, so that neither the
+// messages nor a hint in the chat tell when a secret piece moved.
 //
 // Every user-facing text is in the catalog (catalog.go) in English, traditional
 // and simplified Chinese; commands have Chinese aliases (/走, /悔棋, ...).
@@ -38,8 +43,11 @@
 // command table and dispatch), challenge.go (/new /accept /decline /cancel),
 // move.go (choosing the game, playing a move), offers.go (draw, takeback,
 // resign, abort), board.go (captions, images, text boards), private.go (private
-// boards), info.go (/board /games /variants /rules /export /settings), tick.go
-// (timeouts, reminders), clock.go (Clock, time controls), i18n.go and catalog.go.
+// boards), setup.go (secret setups before the first move, public facts of moves,
+// the disclosure at the end), info.go (/board /games /variants /rules /export
+// /settings), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
+// time controls), render.go (the render package behind Renderer), suggest.go
+// (move autocomplete for adapters), i18n.go and catalog.go.
 //
 // # Caveats
 //
