@@ -252,6 +252,7 @@ func (q *request) cmdAbort(args []string) error {
 		return q.writeFailed(id, err)
 	}
 	q.s.keep(&loaded{rec: rec, game: l.game})
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id) // an aborted challenge's invitation
 	q.s.log.Info("game aborted", "game", rec)
 	text := q.t("abort.done", id, q.ev.User.Name)
 	if d := disclosure(q.lang, l); d != "" {

@@ -71,6 +71,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 		if err := s.store.UpdateGame(ctx, c); err != nil {
 			return err
 		}
+		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
 		s.log.Info("challenge lapsed", "game", c)
 		s.notify(ctx, c, Message{Text: T(d.lang, "tick.expired", id)})
 	case outOfTime(&rec.Clock, now):
