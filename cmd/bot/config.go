@@ -22,6 +22,8 @@ import (
 const (
 	envTelegramToken = "CHUHE_TELEGRAM_TOKEN"
 	envDiscordToken  = "CHUHE_DISCORD_TOKEN"
+	// envDataDir overrides data_dir (the Dockerfile sets it); -data overrides both.
+	envDataDir = "CHUHE_DATA_DIR"
 )
 
 // defaultConfigPath is read when -config is not given; it may be missing.
@@ -108,6 +110,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (*Config
 	}
 	if t := strings.TrimSpace(getenv(envDiscordToken)); t != "" {
 		cfg.Discord.Token = t
+	}
+	if d := strings.TrimSpace(getenv(envDataDir)); d != "" {
+		cfg.DataDir = d
 	}
 	cfg.defaults()
 	if err := cfg.validate(); err != nil {

@@ -45,7 +45,7 @@ func TestLoadConfig(t *testing.T) {
 	})
 	t.Run("fields and environment", func(t *testing.T) {
 		p := writeFile(t, t.TempDir(), "c.yaml", `
-data_dir: /srv/chuhe
+data_dir: /ignored/by/env
 log_level: debug
 tick_interval: 2s
 render: {width: 480, theme: jade}
@@ -55,7 +55,7 @@ telegram:
 discord: {guild_id: "42", shard_id: 0, shard_count: 2}
 puzzle: {enabled: true, time: "08:30", timezone: Europe/Berlin}
 `)
-		env := map[string]string{envTelegramToken: "from-env", envDiscordToken: "dtoken"}
+		env := map[string]string{envTelegramToken: "from-env", envDiscordToken: "dtoken", envDataDir: "/srv/chuhe"}
 		cfg, err := loadConfig(p, true, func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatal(err)
