@@ -24,8 +24,10 @@ type Command struct {
 	Names        map[string]string
 	Descriptions map[string]string
 	Args         []Arg
-	// Private commands answer their user only: the response is deferred as an
-	// ephemeral message (/peek).
+	// Private commands answer their user only (/peek, /setup): the response is
+	// deferred as an ephemeral message, every answer through Reply or
+	// ReplyPrivately is ephemeral, and the Event is Confidential outside DMs, so
+	// the service may take secrets from it.
 	Private bool
 }
 
@@ -59,21 +61,40 @@ type Arg struct {
 
 // DefaultCommands is the slash-command list: one command per service command
 // (bot.Commands), in the order /help shows them, with the service's help line
-// as description in English, zh-CN and zh-TW. Commands the adapter knows get
-// their arguments and Chinese names; a new service command gets one optional
-// free-text argument, so it works before the adapter learns about it.
+// as description in English, zh-CN and zh-TW. Commands the adapter knows
+// (knownCommands) get their arguments, Chinese names and privacy. A service
+// command the adapter does not know yet still gets a slash command, so that a
+// new command never breaks the registration: one optional free-text argument,
+// its English name only, and the service's help lines (English only when the
+// catalog lacks the Chinese ones). New logs such gaps.
 func DefaultCommands() []Command {
+	cmds, _ := defaultCommands()
+	return cmds
+}
+
+// defaultCommands is DefaultCommands with notes on what it had to leave out
+// (for the log).
+func defaultCommands() ([]Command, []string) {
 	known := map[string]Command{}
 	for _, c := range knownCommands() {
 		known[c.Name] = c
 	}
 	var out []Command
+	var notes []string
 	for _, info := range bot.Commands() {
 		c, ok := known[info.Name]
 		if !ok {
-			c = Command{Name: info.Name, Description: "/" + info.Name, Args: []Arg{{
-				Name: "args", Description: "What follows the command (see /help " + info.Name + ")",
-			}}}
+			c = genericCommand(info.Name)
+			notes = append(notes, "/"+info.Name+": unknown to the adapter; one free-text argument, no Chinese name")
+		}
+		if err := checkName(c.Name, nil); err != nil {
+			// Not a name Discord accepts; the command still works as "@Chuhe /name".
+			notes = append(notes, "/"+info.Name+": no slash command: "+err.Error())
+			continue
+		}
+		if checkName(c.Name, c.Names) != nil {
+			notes = append(notes, "/"+info.Name+": Chinese names dropped, Discord refuses them")
+			c.Names = nil
 		}
 		c.Description = helpLine(info.Help[bot.En], c.Description)
 		c.Descriptions = map[string]string{
@@ -83,15 +104,25 @@ func DefaultCommands() []Command {
 		if c.Descriptions["zh-CN"] == "" || c.Descriptions["zh-TW"] == "" {
 			c.Descriptions = nil
 		}
-		if checkName(c.Name, c.Names) != nil {
-			continue // not a name Discord accepts; the command still works as "@Chuhe /name"
+		if c.Description == "" {
+			c.Description = "/" + c.Name
 		}
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		return knownCommands()
+		return knownCommands(), notes
 	}
-	return out
+	return out, notes
+}
+
+// genericCommand is the slash form of a service command the adapter does not
+// know: whatever the user writes goes after the command name.
+func genericCommand(name string) Command {
+	return Command{Name: name, Description: "/" + name, Args: []Arg{{
+		Name: "args", Description: "What follows the command (see /help " + name + ")",
+		Names:        map[string]string{"zh-CN": "内容", "zh-TW": "內容"},
+		Descriptions: map[string]string{"zh-CN": "命令后面的内容（见 /help " + name + "）", "zh-TW": "命令後面的內容（見 /help " + name + "）"},
+	}}}
 }
 
 // knownCommands are the slash forms of the service's commands: arguments and
@@ -107,9 +138,19 @@ func knownCommands() []Command {
 			Descriptions: zh(catalog(bot.ZhHans, name, dcn), catalog(bot.ZhHant, name, dtw)), Args: args,
 		}
 	}
+	// Private commands: the answers reach their user only (ephemeral), and the
+	// service is told so (Event.Confidential).
 	peek := cmd("peek", "See your own pieces; only you see the answer", "看子", "看子",
 		"查看自己的棋子，只有你能看到", "查看自己的棋子，只有你能看到", game)
 	peek.Private = true
+	// Discord wants required options first: the answer, then the game. The
+	// service finds "#ID" anywhere ("/setup a2=R i2=P #1").
+	setup := cmd("setup", "Choose your secret setup, privately", "布阵", "布陣",
+		"私下选择暗设", "私下選擇暗設",
+		Arg{Name: "answer", Description: "Your secret answer, as my question asks; only you see it", Required: true,
+			Names: zh("答案", "答案"), Descriptions: zh("你的暗设答案，按我的提问回答；只有你看得到", "你的暗設答案，按我的提問回答；只有你看得到")},
+		game)
+	setup.Private = true
 	return []Command{
 		cmd("new", "Start a game: challenge someone, or anyone who accepts", "开局", "開局",
 			"开一局：挑战某人，或等任何人应战", "開一局：挑戰某人，或等任何人應戰",
@@ -128,6 +169,7 @@ func knownCommands() []Command {
 				Names: zh("着法", "著法"), Descriptions: zh("你的着法（提示为你的合法着法）", "你的著法（提示為你的合法著法）")},
 			game),
 		cmd("board", "Show the board", "棋盘", "棋盤", "显示棋盘", "顯示棋盤", game),
+		setup,
 		peek,
 		cmd("draw", "Offer a draw, or answer an offer", "求和", "求和", "提议和棋，或回应对方的提议", "提議和棋，或回應對方的提議", game),
 		cmd("takeback", "Ask to take back your last move, or answer", "悔棋", "悔棋", "请求悔棋，或回应对方的请求", "請求悔棋，或回應對方的請求", game),

@@ -13,7 +13,10 @@
 //
 //   - A slash command becomes Event{Text: "/move h2e2", Addressed: true}: the
 //     command name and its options' values in the order Command lists them; a
-//     user option becomes "@Name" in Text and a Mentions entry.
+//     user option becomes "@Name" in Text and a Mentions entry. A Private
+//     command (/peek, /setup) is answered ephemerally, so in a channel its
+//     Event is Confidential: nobody else sees the invocation or the answers,
+//     and the service takes secrets from it ("/setup a2=R i2=P #1").
 //   - A button press becomes Event{Button: custom_id} (bot.Button.Data, at most
 //     100 bytes, never secret).
 //   - A message that mentions the bot ("@Chuhe h2e2"), which Discord delivers
@@ -40,8 +43,12 @@
 //     The adapter therefore never sends an ephemeral follow-up while a public
 //     placeholder is pending: it edits the placeholder first (with the answer,
 //     or with a neutral note when the answer is private). Commands marked
-//     Private (/peek) defer ephemerally instead, so their first answer, even a
-//     Reply, is seen by the user only.
+//     Private (/peek, /setup) defer ephemerally instead, and every answer to
+//     them, Reply included, is seen by the user only; what the service means
+//     for the channel (the game begins) it posts with Platform.Send.
+//   - Every service command gets a slash command. One the adapter's table
+//     (knownCommands) does not know yet gets a single optional free-text
+//     option and no Chinese name; New logs it at level Info.
 //   - A placeholder the service leaves unanswered is deleted when Handle returns.
 //   - Ephemeral messages can be edited or deleted only through the interaction's
 //     webhook, for 15 minutes; Edit and Delete use it when they can and the

@@ -292,15 +292,18 @@ func TestPrivateBoardByDMAndClosedDM(t *testing.T) {
 	t.Logf("what Bob sees:\n%s", h.transcript(bob))
 }
 
-// TestHiddenPieceGame plays xiangqi with face-down reserves (option fuhe): each
-// player's own board shows their face-down pieces, so it differs from the
-// public one, and it reaches its owner only, ephemerally. Skipped while the
-// option is not in the registry, or while the service does not yet set up its
-// secret pieces.
+// TestHiddenPieceGame plays xiangqi with face-down reserves (option fuhe)
+// through Discord with the real service. After Bob accepts, both players
+// choose their secret reserves with the /setup slash command in the channel,
+// which only they see (Alice's question came by DM, Bob's ephemerally; Bob's
+// DMs are closed). Then Alice flips a reserve, which everybody is told, and Bob
+// moves. Each private board and each answer reaches its owner only
+// (ephemerally or by DM); the public channel shows neither, and it shows who
+// plays, the start, the flip and a hint for Bob that makes sense on Discord.
 func TestHiddenPieceGame(t *testing.T) {
 	t.Parallel()
-	if _, err := variants.Default().Build("xiangqi", []string{"fuhe"}); err != nil {
-		t.Skipf("no hidden-piece option yet: %v", err)
+	if !variants.Default().IsOption("fuhe") {
+		t.Skip("no hidden-piece option fuhe in the registry")
 	}
 	h, rec, _ := service(t)
 	h.srv.CloseDMs(bob.ID)
@@ -309,46 +312,141 @@ func TestHiddenPieceGame(t *testing.T) {
 	challenge := h.last(bob, hasButton("accept:"))
 	h.press(bob, challenge.ID, customID(challenge, "accept:"))
 	rec.next(t)
-	public := h.last(carol, hasImage)
+	h.last(carol, func(m discordtest.Message) bool {
+		return hasImage(m) && strings.Contains(m.Content, "choosing their secret setup")
+	})
 
-	// Alice presses My pieces, Bob uses /peek; Alice moves (the service may send
-	// private boards after a move: ephemerally to the mover, by DM or a hint to
-	// the other).
-	h.press(alice, public.ID, customID(public, "peek:"))
-	rec.next(t)
-	h.slash(bob, "peek")
-	rec.next(t)
-	h.slash(alice, "move", discordtest.Str("move", "h2e2"))
-	rec.next(t)
-
-	privateOf := map[string][]discordtest.Message{}
-	for _, u := range []discordtest.User{alice, bob} {
-		for _, m := range h.messages(u) {
-			if m.Ephemeral && hasImage(m) {
-				privateOf[u.ID] = append(privateOf[u.ID], m)
-			}
-		}
-		if len(privateOf[u.ID]) == 0 {
-			t.Fatalf("%s got no private board:\n%s", u.Name, h.transcript(u))
-		}
-	}
-	if string(privateOf[alice.ID][0].Files[0].Data) == string(public.Files[0].Data) {
-		// The option exists but the service does not place the secret reserves
-		// yet (no setup step): nothing is hidden, so there is nothing to test.
-		t.Skipf("fuhe hides nothing yet: Alice's own board equals the public one\n%s", h.transcript(alice))
+	// The questions: Bob's (he pressed Accept) ephemerally, Alice's by DM.
+	question := func(m discordtest.Message) bool { return strings.Contains(m.Content, "Answer me here: /setup 1") }
+	if q := h.last(bob, question); !q.Ephemeral || q.VisibleTo != bob.ID || !hasImage(q) {
+		t.Errorf("bob's question = %+v, want ephemeral with his board", q)
 	}
 	h.srv.Read(func(v *discordtest.View) {
+		dm := v.Messages(v.DMChannel(alice.ID), alice.ID)
+		if len(dm) != 1 || !question(*dm[0]) {
+			t.Errorf("alice's DMs = %+v, want her question", dm)
+		}
+	})
+
+	// Both answer with the slash command in the channel: deferred ephemerally,
+	// so the service takes the secret.
+	const aliceSecret, bobSecret = "a2=N i2=C", "a7=R i7=B"
+	id := h.slash(alice, "setup", discordtest.Str("answer", aliceSecret), discordtest.Str("game", "1"))
+	rec.next(t)
+	if in := h.acked(id); in.DeferFlags&64 == 0 {
+		t.Errorf("/setup deferred with flags %d, want ephemeral", in.DeferFlags)
+	}
+	if m := h.last(alice, func(m discordtest.Message) bool { return m.Ephemeral }); !strings.Contains(m.Content, "Noted. Game #1 begins when Bob has chosen too.") {
+		t.Fatalf("alice's /setup was answered %q\n%s", m.Content, h.transcript(alice))
+	}
+	h.slash(bob, "setup", discordtest.Str("answer", bobSecret))
+	rec.next(t)
+	h.last(carol, func(m discordtest.Message) bool {
+		return hasImage(m) && strings.Contains(m.Content, "Game #1 begins: both players have chosen their secret setup")
+	})
+
+	// Alice's first move turns her reserve on a2 face up, for everybody to see.
+	h.slash(alice, "move", discordtest.Str("move", "a2a2"))
+	rec.next(t)
+	flip := h.last(carol, hasImage)
+	if !strings.Contains(flip.Content, "Red turns the piece on a2 face up: a horse") {
+		t.Errorf("the flip is not announced:\n%s", h.transcript(carol))
+	}
+	// Bob's DMs are closed: the channel gets the hint, with no dead button.
+	hint := h.last(carol, func(m discordtest.Message) bool { return strings.Contains(m.Content, privateHint) })
+	if !strings.Contains(hint.Content, "Bob") || len(hint.Buttons) != 0 || hasImage(hint) {
+		t.Errorf("hint = %+v", hint)
+	}
+	h.slash(bob, "peek")
+	rec.next(t)
+	h.slash(bob, "move", discordtest.Str("move", "h9g7"))
+	rec.next(t)
+	h.last(carol, func(m discordtest.Message) bool { return hasImage(m) && strings.Contains(m.Content, "h9g7") })
+
+	h.srv.Read(func(v *discordtest.View) {
+		dmOf := map[string]string{v.DMChannel(alice.ID): alice.ID}
+		// owner is who alone sees m: the user of an ephemeral message or of a
+		// DM channel; "" for a public message.
+		owner := func(m *discordtest.Message) string {
+			if m.Ephemeral {
+				return m.VisibleTo
+			}
+			return dmOf[m.ChannelID]
+		}
+		// The private boards: images named mine-ID.png. Those of the setup
+		// questions show no secret yet (Alice's equals the public board then);
+		// the ones after it ("Your board") show the owner's face-down reserves.
+		private := map[string]string{} // image data -> its owner
+		boards := map[string]int{}
 		for _, m := range v.AllMessages() {
 			for _, f := range m.Files {
-				for owner, ms := range privateOf {
-					for _, pm := range ms {
-						if string(f.Data) == string(pm.Files[0].Data) && m.ID != pm.ID && !(m.Ephemeral && m.VisibleTo == owner) {
-							t.Errorf("a private board of %s is in message %+v", owner, m.ID)
-						}
-					}
+				if !strings.HasPrefix(f.Name, "mine-") {
+					continue
+				}
+				if owner(m) == "" {
+					t.Errorf("a private board in public: %+v", m.ID)
+					continue
+				}
+				if strings.Contains(m.Content, "Your board in game #1") {
+					private[string(f.Data)] = owner(m)
+					boards[owner(m)]++
 				}
 			}
 		}
+		// Alice: after the start (DM), after her flip (ephemeral), after Bob's
+		// move (DM); Bob: after the start (ephemeral), /peek, after his move.
+		if boards[alice.ID] != 3 || boards[bob.ID] != 3 {
+			t.Errorf("private boards: alice %d, bob %d, want 3 each", boards[alice.ID], boards[bob.ID])
+		}
+		for _, m := range v.AllMessages() {
+			o := owner(m)
+			for _, f := range m.Files {
+				if po, ok := private[string(f.Data)]; ok && po != o {
+					t.Errorf("message %s (seen by %q) carries %s's private board: %+v", m.ID, o, po, *m)
+				}
+			}
+			for secret, so := range map[string]string{aliceSecret: alice.ID, bobSecret: bob.ID, "Answer me here": ""} {
+				if strings.Contains(m.Content, secret) && (o == "" || (so != "" && o != so)) {
+					t.Errorf("message %s (seen by %q) says %q", m.ID, o, secret)
+				}
+			}
+		}
+		// The public board is not anybody's own board: the reserves are hidden.
+		if _, ok := private[string(flip.Files[0].Data)]; ok {
+			t.Error("the public board equals a private one")
+		}
+		for _, in := range v.Interactions() {
+			if in.Failed || in.Latency > discordtest.InteractionDeadline || len(in.Responses) == 0 {
+				t.Errorf("interaction %s (%s %s%s) answered late or not at all", in.ID, in.Kind, in.Command, in.CustomID)
+			}
+		}
+		for _, c := range v.Calls() {
+			if c.Unexpected || (c.Status >= 400 && !strings.Contains(c.Path, "/channels/")) {
+				t.Errorf("call %s %s answered %d", c.Method, c.Path, c.Status)
+			}
+		}
+		for _, msg := range v.AllMessages() {
+			if msg.Loading && !msg.Deleted {
+				t.Errorf("a placeholder was left thinking: %+v", msg)
+			}
+		}
 	})
-	t.Logf("what Alice sees:\n%s", h.transcript(alice))
+	carolSees := h.transcript(carol)
+	for _, bad := range []string{"used /setup", "used /peek", aliceSecret, bobSecret, "mine-", "Which pieces"} {
+		if strings.Contains(carolSees, bad) {
+			t.Errorf("carol sees %q:\n%s", bad, carolSees)
+		}
+	}
+	if strings.Contains(h.transcript(bob), aliceSecret) || strings.Contains(h.transcript(alice), bobSecret) {
+		t.Error("a player sees the other's answer")
+	}
+	t.Logf("what Carol (a bystander) sees:\n%s", carolSees)
+	t.Logf("what Bob sees:\n%s", h.transcript(bob))
+	if *transcriptOut != "" {
+		out := "=== Carol, a member watching the channel ===\n" + carolSees +
+			"\n=== Alice ===\n" + h.transcript(alice) + "\n=== Bob ===\n" + h.transcript(bob)
+		if err := os.WriteFile(*transcriptOut+".hidden", []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

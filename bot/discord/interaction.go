@@ -52,7 +52,9 @@ func (a *Adapter) ack(ctx context.Context, i *discordgo.Interaction, resp *disco
 }
 
 // command defers the response ("Chuhe is thinking...", ephemeral for private
-// commands), lets the service handle "/name args" and cleans up after it.
+// commands), lets the service handle "/name args" and cleans up after it. The
+// event of a private command is Confidential (in a channel) and all its answers
+// are ephemeral.
 func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 	data := i.ApplicationCommandData()
 	cmd := a.byName[data.Name]
@@ -66,6 +68,10 @@ func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 	}
 	ev := a.interactionEvent(i)
 	ev.Text, ev.Mentions = commandText(cmd, data)
+	// Only the user sees an ephemeral interaction: the invocation and its
+	// options as well as every answer (Reply too). Outside a DM that is what
+	// Confidential means.
+	ev.Confidential = private && !ev.Private
 	mode := loadingPublic
 	if private {
 		mode = loadingEphemeral
@@ -195,10 +201,12 @@ func (r *interactionReplier) pending() bool {
 }
 
 // Reply posts for everyone in the channel: the placeholder becomes the answer,
-// later answers are follow-ups. The first answer to a private command (/peek)
-// fills its ephemeral placeholder, so it too is seen by the user only: it is
-// an error message or a hint meant for them, and a placeholder cannot turn
-// public.
+// later answers are follow-ups. Every answer to a private command (/peek,
+// /setup) is seen by its user only: the first fills the ephemeral placeholder
+// (which cannot turn public), the others are ephemeral follow-ups. The service
+// was told the event is Confidential, so it may answer with secrets through
+// Reply, as it does in a DM; what it means for the whole channel it posts
+// through Platform.Send.
 func (r *interactionReplier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -209,7 +217,7 @@ func (r *interactionReplier) Reply(ctx context.Context, m bot.Message) (bot.Mess
 	if r.pending() {
 		return r.editOriginal(ctx, out)
 	}
-	return r.followup(ctx, out, false)
+	return r.followup(ctx, out, r.mode == loadingEphemeral)
 }
 
 // ReplyPrivately shows m to the interaction's user only: in the ephemeral

@@ -85,6 +85,11 @@ func (s *Server) interact(kind, channelID, userID, command string, opts []Option
 	if !ok {
 		return "", fmt.Errorf("discordtest: unknown user %s", userID)
 	}
+	if kind != "component" {
+		if err := s.checkInvocation(command, opts, kind == "autocomplete"); err != nil {
+			return "", err
+		}
+	}
 	in := &Interaction{
 		ID: s.id(), Kind: kind, UserID: userID, ChannelID: channelID,
 		Command: command, Options: opts, MessageID: messageID, CustomID: customID,
@@ -157,6 +162,49 @@ func (s *Server) interact(kind, channelID, userID, command string, opts []Option
 		s.log = append(s.log, Entry{UserID: userID, ChannelID: channelID, Text: "pressed [" + label + "]", Private: m.Ephemeral, interaction: in.ID})
 	}
 	return in.ID, nil
+}
+
+// checkInvocation refuses what a Discord client would not let a user send: a
+// command the bot did not register, an option it does not declare or of
+// another type, a required option left out. Before any registration anything
+// goes. (Guild and global commands are not told apart: a DM may use both.)
+func (s *Server) checkInvocation(command string, opts []Option, partial bool) error {
+	if len(s.cmds) == 0 {
+		return nil
+	}
+	var cmd *Command
+	for _, cs := range s.cmds {
+		for i := range cs {
+			if cs[i].Name == command {
+				cmd = &cs[i]
+			}
+		}
+	}
+	if cmd == nil {
+		return fmt.Errorf("discordtest: no command /%s is registered", command)
+	}
+	given := map[string]bool{}
+	for _, o := range opts {
+		found := false
+		for _, co := range cmd.Options {
+			if co.Name == o.Name {
+				found = true
+				if co.Type != o.Type {
+					return fmt.Errorf("discordtest: /%s option %s has type %d, not %d", command, o.Name, co.Type, o.Type)
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("discordtest: /%s has no option %s", command, o.Name)
+		}
+		given[o.Name] = true
+	}
+	for _, co := range cmd.Options {
+		if co.Required && !given[co.Name] && !partial {
+			return fmt.Errorf("discordtest: /%s needs its option %s", command, co.Name)
+		}
+	}
+	return nil
 }
 
 func (s *Server) describe(command string, opts []Option) string {

@@ -24,6 +24,8 @@
 // visibility whatever its own flags, ephemeral messages that only the
 // interaction's webhook can edit, error 50007 for closed DMs, that message text
 // reaches a bot without the message-content intent only when the message
-// mentions it or is a DM, and the size limits of messages and components.
+// mentions it or is a DM, the size limits of messages and components, and
+// (once commands are registered) that users invoke only registered commands
+// with declared options and their required ones.
 // Everything else answers 404 and is recorded as an unexpected call.
 package discordtest
