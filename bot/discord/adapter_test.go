@@ -830,3 +830,47 @@ func TestPrivateCommandsAreConfidential(t *testing.T) {
 		t.Errorf("/setup in a DM = %+v, want private", ev)
 	}
 }
+
+// TestEveryServiceCommandIsASlashCommand invokes every service command as a
+// slash command, with its required options filled in (and each optional text
+// option once), and checks that the service gets "/name ..." for it. A command
+// added to the service later is covered without changing this test.
+func TestEveryServiceCommandIsASlashCommand(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(nil)
+	h := start(t, rec, setup{})
+	byName := map[string]Command{}
+	for _, c := range DefaultCommands() {
+		byName[c.Name] = c
+	}
+	for _, info := range bot.Commands() {
+		c, ok := byName[info.Name]
+		if !ok {
+			t.Errorf("service command /%s has no slash command", info.Name)
+			continue
+		}
+		var opts []discordtest.Option
+		want := "/" + c.Name
+		for _, a := range c.Args {
+			switch a.Kind {
+			case ArgUser:
+				if a.Required {
+					opts = append(opts, discordtest.UserOpt(a.Name, bob.ID))
+					want += " @Bob"
+				}
+			case ArgInteger:
+				if a.Required {
+					opts = append(opts, discordtest.Int(a.Name, 7))
+					want += " " + a.Prefix + "7"
+				}
+			default:
+				opts = append(opts, discordtest.Str(a.Name, "x"+a.Name))
+				want += " " + a.Prefix + "x" + a.Name
+			}
+		}
+		h.slash(alice, c.Name, opts...)
+		if ev := rec.next(t); ev.Text != want || ev.Confidential != c.Private {
+			t.Errorf("/%s: event %q confidential %v, want %q confidential %v", c.Name, ev.Text, ev.Confidential, want, c.Private)
+		}
+	}
+}
