@@ -279,6 +279,10 @@ var catalog = map[string]msg{
 		"Game #%s: %s (%s) against %s (%s). First each player chooses a secret setup; I have asked both privately. The game begins when both have answered (at most %s).",
 		"對局 #%s：%s（%s）對 %s（%s）。開局前雙方各自選擇暗設，我已私下詢問兩位。兩位都回答後對局開始（最多 %s）。",
 		"对局 #%s：%s（%s）对 %s（%s）。开局前双方各自选择暗设，我已私下询问两位。两位都回答后对局开始（最多 %s）。"},
+	"setup.begins_one": {
+		"Game #%s: %s (%s) against %s (%s). First %s chooses a secret setup (the start position sets the other side's); I have asked privately. The game begins when they have answered (at most %s).",
+		"對局 #%[1]s：%[2]s（%[3]s）對 %[4]s（%[5]s）。開局前 %[6]s 要選擇暗設（另一方的暗設由起始局面決定），我已私下詢問。回答後對局開始（最多 %[7]s）。",
+		"对局 #%[1]s：%[2]s（%[3]s）对 %[4]s（%[5]s）。开局前 %[6]s 要选择暗设（另一方的暗设由起始局面决定），我已私下询问。回答后对局开始（最多 %[7]s）。"},
 	"setup.prompt": {
 		"Game #%s (%s): %s\nAnswer me here: /setup %s %s",
 		"對局 #%s（%s）：%s\n請在這裡回答：/setup %s %s",
@@ -291,6 +295,18 @@ var catalog = map[string]msg{
 		"Noted. Both have chosen: game #%s begins.",
 		"已記下。雙方都選好了：對局 #%s 開始。",
 		"已记下。双方都选好了：对局 #%s 开始。"},
+	"setup.saved_only": {
+		"Noted: game #%s begins.",
+		"已記下：對局 #%s 開始。",
+		"已记下：对局 #%s 开始。"},
+	"setup.done_one": {
+		"Game #%s begins: %s has chosen their secret setup.",
+		"對局 #%s 開始：%s 已選好暗設。",
+		"对局 #%s 开始：%s 已选好暗设。"},
+	"err.setup_nothing": {
+		"You have nothing to choose in game #%s: the start position sets your secrets. The game begins when %s has chosen.",
+		"你在對局 #%s 沒有要選的：你的暗設由起始局面決定。等 %s 選好後對局就開始。",
+		"你在对局 #%s 没有要选的：你的暗设由起始局面决定。等 %s 选好后对局就开始。"},
 	"setup.done": {
 		"Game #%s begins: both players have chosen their secret setup.",
 		"對局 #%s 開始：雙方都已選好暗設。",
@@ -307,7 +323,11 @@ var catalog = map[string]msg{
 		"#%s %s vs %s: choosing the secret setup (/setup)",
 		"#%s %s 對 %s：選擇暗設中（/setup）",
 		"#%s %s 对 %s：选择暗设中（/setup）"},
-	"fact.reveal":   {"%s reveals: %s", "%s亮明：%s", "%s亮明：%s"},
+	"fact.reveal": {"%s reveals: %s", "%s亮明：%s", "%s亮明：%s"},
+	"fact.reveal.forced": {
+		"%s has no move with its generals hidden, so they are revealed: %s",
+		"%s除了亮明無棋可走，被迫亮明：%s",
+		"%s除了亮明无棋可走，被迫亮明：%s"},
 	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
 	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
@@ -493,6 +513,14 @@ var catalog = map[string]msg{
 		"/rules VARIANT explains one; /new VARIANT starts a game.",
 		"/rules 變體 說明規則；/new 變體 開局。",
 		"/rules 变体 说明规则；/new 变体 开局。"},
+	"err.rules_arg": {
+		"I don't know “%s”. Write /rules VARIANT [OPTION ...], e.g. /rules jinchan or /rules xiangqi fuhe. Variants: %s. Options: %s.",
+		"我不認得「%s」。請輸入 /rules 變體 [選項 ...]，例如 /rules jinchan 或 /rules xiangqi fuhe。變體：%s。選項：%s。",
+		"我不认识“%s”。请输入 /rules 变体 [选项 ...]，例如 /rules jinchan 或 /rules xiangqi fuhe。变体：%s。选项：%s。"},
+	"err.bad_option": {
+		"%s cannot be played with %s: %s.",
+		"%s 不能搭配 %s：%s。",
+		"%s 不能搭配 %s：%s。"},
 	"rules.points": {"Board: %d×%d points.", "棋盤：%d×%d 個交叉點。", "棋盘：%d×%d 个交叉点。"},
 	"rules.cells":  {"Board: %d×%d squares.", "棋盤：%d×%d 格。", "棋盘：%d×%d 格。"},
 	"rules.pieces": {"Pieces: %s", "棋子：%s", "棋子：%s"},

@@ -96,7 +96,9 @@ func (q *request) cmdNew(args []string) error {
 		text = head + "\n" + q.t("new.open", rec.ID)
 	}
 	if n.fen != "" {
-		text += "\n" + q.t("new.from_fen", g.Position().PublicFEN())
+		// The start as given, before any move the rules make at once (a forced
+		// reveal, announced when the game begins).
+		text += "\n" + q.t("new.from_fen", publicStart(v, g))
 	}
 	buttons := [][]Button{{
 		{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
@@ -111,6 +113,15 @@ func (q *request) cmdNew(args []string) error {
 	ref := q.reply(Message{Text: text, Buttons: buttons})
 	q.s.remember(ref, rec.ID)
 	return nil
+}
+
+// publicStart is the public FEN of g's start position.
+func publicStart(v *rules.Variant, g *rules.Game) string {
+	p, err := rules.NewPosition(v, g.StartFEN())
+	if err != nil {
+		return g.Position().PublicFEN()
+	}
+	return p.PublicFEN()
 }
 
 // parseNew reads the arguments of /new: VARIANT [@opponent] [time] [side] [fen=FEN]
@@ -138,7 +149,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 		case hasVal && key == "fen":
 			fen := strings.Trim(a[len("fen="):], `"'`)
 			// FEN fields after the board are separate words: take those that fit.
-			for j := 0; j < 5 && i+1 < len(args) && fenField(j, args[i+1]); j++ {
+			for j := 0; j < 5 && i+1 < len(args) && (fenField(j, args[i+1]) || stateField(j, args, i+1)); j++ {
 				i++
 				fen += " " + strings.Trim(args[i], `"'`)
 			}
@@ -236,6 +247,21 @@ func fenField(j int, s string) bool {
 		return !side && len(s) <= 16
 	}
 	return isAllDigits(s)
+}
+
+// stateField reports whether args[i], a side word such as "b", is FEN field j+2
+// all the same: a variant's state field (Jinchan's "b", Black has revealed),
+// which the next word shows by being a FEN field too ("w b - 0 1"). At the end
+// of the FEN it is the side of /new.
+func stateField(j int, args []string, i int) bool {
+	if j != 1 && j != 2 || i+1 >= len(args) {
+		return false
+	}
+	s := strings.ToLower(strings.Trim(args[i], `"'`))
+	if _, side := parseSide(s); !side || len(s) > 2 {
+		return false
+	}
+	return fenField(j+1, strings.Trim(args[i+1], `"'`))
 }
 
 func isAllDigits(s string) bool {
@@ -371,7 +397,7 @@ func (q *request) cmdAccept(args []string) error {
 	v := l.game.Variant()
 	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
 		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
-	q.postBoard(l, head)
+	q.postBoard(l, joinLines(head, startFacts(q.lang, l)))
 	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }

@@ -145,29 +145,45 @@ func (q *request) cmdVariants(args []string) error {
 	return nil
 }
 
-// cmdRules explains a variant: its summary, board, pieces and notation, with
-// example moves made from the variant's own start position.
+// cmdRules explains a variant with its options (/rules xiangqi fuhe): its guide
+// or summary, the options' guides, board, pieces and notation, with example moves
+// made from the variant's own start position.
 func (q *request) cmdRules(args []string) error {
 	slug := q.chat.DefaultVariant
 	if slug == "" {
 		slug = "xiangqi"
 	}
-	if len(args) > 0 {
-		slug = q.findVariant(args[0])
-		if slug == "" {
-			return oops("err.bad_variant", args[0], q.variantSlugs())
+	var opts []string
+	for i, a := range args {
+		if i == 0 {
+			if s := q.findVariant(a); s != "" {
+				slug = s
+				continue
+			}
 		}
+		if low := strings.ToLower(a); q.s.reg.IsOption(low) {
+			opts = append(opts, low)
+			continue
+		}
+		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
-	v, err := q.s.variant(slug, nil)
+	base, err := q.s.variant(slug, nil)
 	if err != nil {
 		return oops("err.bad_variant", slug, q.variantSlugs())
+	}
+	v, err := q.s.variant(slug, opts)
+	if err != nil {
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(opts, " "), strings.TrimPrefix(err.Error(), "variants: "))
 	}
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
 	if q.lang.chinese() {
 		sb.WriteString(" (" + v.Name + ")")
 	}
-	sb.WriteString("\n" + v.Summary + "\n")
+	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
+	for _, name := range opts {
+		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), v) + "\n")
+	}
 	kind := "rules.points"
 	if v.Board.Cells {
 		kind = "rules.cells"
@@ -186,9 +202,35 @@ func (q *request) cmdRules(args []string) error {
 	}
 	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
 	sb.WriteString(q.notationHelp(v) + "\n")
-	sb.WriteString(q.t("rules.start", v.Slug))
+	sb.WriteString(q.t("rules.start", strings.Join(append([]string{slug}, opts...), " ")))
 	q.reply(Message{Text: sb.String()})
 	return nil
+}
+
+// optionNames lists the registry's options: "fuhe".
+func (q *request) optionNames() string {
+	var names []string
+	for _, o := range q.s.reg.Options() {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// optionSummary is the registry's summary of option name, as a sentence.
+func (q *request) optionSummary(name string) string {
+	for _, o := range q.s.reg.Options() {
+		if o.Name == name {
+			s := o.Summary
+			if s != "" {
+				s = strings.ToUpper(s[:1]) + s[1:]
+				if !strings.HasSuffix(s, ".") {
+					s += "."
+				}
+			}
+			return s
+		}
+	}
+	return ""
 }
 
 // exampleMove is a legal move of the variant's start position to show notation

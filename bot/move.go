@@ -44,6 +44,11 @@ const (
 	// replyNone: a plain message; it is taken if it is a legal move of the
 	// player to move and otherwise ignored as chat talk.
 	replyNone
+	// replyIllegal: a plain message of the player to move in exactly one game
+	// of the chat: like replyNone, but a text that reads as a move and is not
+	// legal (a rules.IllegalMoveError, not a rules.ParseError) gets the reason
+	// and the piece's legal moves.
+	replyIllegal
 )
 
 // plainMove handles a message that is not a command. It is taken as a move only
@@ -75,6 +80,8 @@ func (q *request) plainMove(text string, addressed bool) error {
 	mode := replyNone
 	if addressed {
 		mode = replyPlayers
+	} else if ids, err := q.gamesToMove(); err == nil && len(ids) == 1 && ids[0] == id {
+		mode = replyIllegal
 	}
 	return q.play(id, text, mode)
 }
@@ -178,7 +185,7 @@ func (q *request) moveTarget(id string) (string, error) {
 // are not a legal move of the player to move are answered and which are ignored
 // as chat talk.
 func (q *request) play(id, text string, mode playMode) error {
-	quiet := mode == replyNone
+	quiet := mode == replyNone || mode == replyIllegal
 	l, unlock, err := q.open(id)
 	if err != nil {
 		if quiet {
@@ -221,7 +228,8 @@ func (q *request) play(id, text string, mode playMode) error {
 	pos := l.pos()
 	m, err := rules.ParseMove(pos, text)
 	if err != nil {
-		if quiet {
+		var ie *rules.IllegalMoveError
+		if mode == replyNone || mode == replyIllegal && !errors.As(err, &ie) {
 			return nil
 		}
 		return q.moveError(l, text, err)

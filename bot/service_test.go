@@ -103,16 +103,15 @@ func TestMove(t *testing.T) {
 	t.Run("a non-player is told so", func(t *testing.T) {
 		mustContain(t, h.say("carol", "/m #1 h9g7"), "not playing in game #1", "/board #1")
 	})
-	t.Run("plain messages: a legal move is taken, chat talk ignored", func(t *testing.T) {
+	t.Run("plain messages: a legal move is taken, an illegal one explained, chat talk ignored", func(t *testing.T) {
 		if out := h.say("bob", "nice opening"); len(out) != 0 {
 			t.Errorf("chat talk answered: %s", text(out))
 		}
 		if out := h.say("carol", "h9g7"); len(out) != 0 {
 			t.Errorf("a spectator's move text answered: %s", text(out))
 		}
-		if out := h.say("bob", "h9h7"); len(out) != 0 {
-			t.Errorf("an illegal plain move answered: %s", text(out))
-		}
+		// The player to move wrote a move that is not legal: say why (TestPlainIllegalMove).
+		mustContain(t, h.say("bob", "h9h7"), "h9h7 is not allowed: h7 is occupied by your own cannon", "h9g7 (馬8進7)")
 		out := h.say("bob", "h9g7")
 		mustContain(t, out, "Last move: h9g7")
 	})

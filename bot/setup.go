@@ -60,6 +60,13 @@ func (q *request) beginSetup(l *loaded, rec *storage.Game, choices []rules.Choic
 	v := l.game.Variant()
 	head := q.t("setup.begins", rec.ID, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
 		rec.Players[1].Name, sideName(q.lang, v, rules.Black), formatSpan(q.lang, rec.Clock.Deadline.Sub(now)))
+	if len(choices) == 1 {
+		// A custom start with one side's secrets set: only the other side chooses.
+		s := choices[0].Side
+		head = q.t("setup.begins_one", rec.ID, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
+			rec.Players[1].Name, sideName(q.lang, v, rules.Black), playerName(q.lang, rec, s),
+			formatSpan(q.lang, rec.Clock.Deadline.Sub(now)))
+	}
 	q.postBoard(l, head)
 	for _, c := range choices {
 		q.s.sendPrivate(q.ctx, q.display(), l, c.Side, q.s.setupPrompt(q.display(), l, c), q.rep, q.ev.User.ID)
@@ -84,6 +91,12 @@ func choiceOf(l *loaded, s rules.Side) (rules.Choice, bool) {
 	if err != nil {
 		return rules.Choice{}, false
 	}
+	return choiceFor(cs, s)
+}
+
+// choiceFor is side s's question among cs; a side that is not asked (its
+// secrets are set by a custom start) has nothing to choose.
+func choiceFor(cs []rules.Choice, s rules.Side) (rules.Choice, bool) {
 	for _, c := range cs {
 		if c.Side == s {
 			return c, true
@@ -92,9 +105,22 @@ func choiceOf(l *loaded, s rules.Side) (rules.Choice, bool) {
 	return rules.Choice{}, false
 }
 
+// answered reports whether side s is done with the setup of rec: it has
+// answered, or it has nothing to choose.
+func answered(rec *storage.Game, cs []rules.Choice, s rules.Side) bool {
+	if _, asked := choiceFor(cs, s); !asked {
+		return true
+	}
+	return rec.Secrets[secretKey(s)] != ""
+}
+
 // cmdSetup takes a player's secret answer: /setup [#ID] ANSWER, privately.
 func (q *request) cmdSetup(args []string) error {
 	id, rest := splitGameID(args, false)
+	if id == "" && len(rest) > 0 && isGameID(rest[0]) {
+		// "/setup 1 real e0", as the question says: no answer starts with a number.
+		id, rest = rest[0], rest[1:]
+	}
 	answer := strings.TrimSpace(strings.Join(rest, " "))
 	confidential := q.ev.Private || q.ev.Confidential
 	if answer != "" && !confidential {
@@ -127,11 +153,10 @@ func (q *request) cmdSetup(args []string) error {
 	if err != nil || len(cs) == 0 {
 		return oops("err.setup_not_now", id)
 	}
-	choice := cs[0]
-	for _, c := range cs {
-		if c.Side == side {
-			choice = c
-		}
+	choice, ok := choiceFor(cs, side)
+	if !ok {
+		// This side's secrets are set by the start position: nothing to ask.
+		return oops("err.setup_nothing", id, playerName(q.lang, rec, side.Other()))
 	}
 	if answer == "" {
 		m := q.s.setupPrompt(q.display(), l, choice)
@@ -149,7 +174,7 @@ func (q *request) cmdSetup(args []string) error {
 		rec.Secrets = storage.Secrets{}
 	}
 	rec.Secrets[secretKey(side)] = answer
-	if rec.Secrets[secretKey(side.Other())] == "" {
+	if !answered(rec, cs, side.Other()) {
 		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
 			return q.writeFailed(id, err)
 		}
@@ -161,9 +186,15 @@ func (q *request) cmdSetup(args []string) error {
 	if err != nil {
 		return err
 	}
-	q.say("setup.saved_last", id)
 	d := q.s.chatDisplay(q.ctx, nl.rec)
-	q.s.notify(q.ctx, nl.rec, q.s.boardMessage(d, nl, T(d.lang, "setup.done", id), ""))
+	done := T(d.lang, "setup.done", id)
+	if len(cs) == 1 {
+		q.say("setup.saved_only", id)
+		done = T(d.lang, "setup.done_one", id, playerName(d.lang, rec, side))
+	} else {
+		q.say("setup.saved_last", id)
+	}
+	q.s.notify(q.ctx, nl.rec, q.s.boardMessage(d, nl, joinLines(done, startFacts(d.lang, nl)), ""))
 	q.s.sendPrivateBoards(q.ctx, nl, q.rep, q.ev.User.ID)
 	return nil
 }
@@ -205,9 +236,13 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 	if rec.Secrets == nil {
 		rec.Secrets = storage.Secrets{}
 	}
+	cs, err := rules.SecretChoices(v, rec.StartFEN)
+	if err != nil {
+		return fmt.Errorf("game %s: the setup questions: %w", rec.ID, err)
+	}
 	var late []string
 	for side := rules.Red; side <= rules.Black; side++ {
-		if rec.Secrets[secretKey(side)] != "" {
+		if answered(rec, cs, side) {
 			continue
 		}
 		s.rngMu.Lock()
@@ -220,7 +255,7 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 		return err
 	}
 	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
-	s.notify(ctx, nl.rec, s.boardMessage(d, nl, head, ""))
+	s.notify(ctx, nl.rec, s.boardMessage(d, nl, joinLines(head, startFacts(d.lang, nl)), ""))
 	s.sendPrivateBoards(ctx, nl, nil, "")
 	return nil
 }
@@ -243,10 +278,39 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 		ps = append(ps, v.Board.Name(p.Square)+" "+name)
 	}
 	key := "fact." + f.What
+	if _, ok := catalog[key+".forced"]; ok && f.Forced {
+		key += ".forced"
+	}
 	if _, ok := catalog[key]; !ok {
 		key = "fact.other"
 	}
 	return T(l, key, sideName(l, v, f.Side), l.list(ps))
+}
+
+// factLines puts the public facts of a report into words, one line each.
+func factLines(l Lang, v *rules.Variant, r rules.Report) string {
+	var lines []string
+	for _, f := range r.Facts {
+		lines = append(lines, factText(l, v, f))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// startFacts is what the rules made public at the start of a game: a custom
+// start can call for a forced reveal before the first move.
+func startFacts(l Lang, ld *loaded) string {
+	return factLines(l, ld.game.Variant(), ld.game.ReportOf(0))
+}
+
+// joinLines joins the non-empty texts with newlines.
+func joinLines(texts ...string) string {
+	var out []string
+	for _, t := range texts {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // disclosure lists the secrets left on the board of a game that is over, for
