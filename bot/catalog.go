@@ -614,4 +614,174 @@ var catalog = map[string]msg{
 	"usage.export": {"/export [#ID]", "/export [#編號]", "/export [#编号]"},
 	"usage.help":   {"/help [COMMAND]. Example: /help move", "/help [指令]。例：/help move", "/help [指令]。例：/help move"},
 	"usage.start":  {"/start, in a private chat with me.", "在與我的私聊中輸入 /start。", "在与我的私聊中输入 /start。"},
+	// Daily puzzles (bot/puzzle.go, issue 9).
+	"cmd.puzzle": {"the daily puzzle: show, answer, hints, subscribe, leaderboard", "每日謎題：顯示、作答、提示、訂閱、排行榜", "每日谜题：显示、作答、提示、订阅、排行榜"},
+	"usage.puzzle": {
+		"/puzzle shows today's puzzle. Answer with /puzzle answer MOVE (or /puzzle MOVE, or reply to the puzzle image with the move); I play the opponent's reply until it is solved.\n/puzzle hint: the piece to move, then the move · /puzzle solution: after 3 wrong tries or 2 hints · /puzzle top: this chat's leaderboard\nAdmins: /puzzle subscribe HH:MM [timezone] posts one every day (e.g. /puzzle subscribe 08:30 Asia/Shanghai), /puzzle unsubscribe stops it.",
+		"/puzzle 顯示今天的謎題。作答：/puzzle answer 走法（或 /puzzle 走法，或回覆謎題圖片寫上走法）；我會代對方應著，直到解出為止。\n/puzzle hint：先提示要動的棋子，再提示走法 · /puzzle solution：答錯 3 次或用過 2 次提示後可看答案 · /puzzle top：本聊天室排行榜\n管理員：/puzzle subscribe 時:分 [時區] 每天發布一題（例：/puzzle subscribe 08:30 Asia/Taipei），/puzzle unsubscribe 停止。",
+		"/puzzle 显示今天的谜题。作答：/puzzle answer 走法（或 /puzzle 走法，或回复谜题图片写上走法）；我会代对方应着，直到解出为止。\n/puzzle hint：先提示要动的棋子，再提示走法 · /puzzle solution：答错 3 次或用过 2 次提示后可看答案 · /puzzle top：本聊天室排行榜\n管理员：/puzzle subscribe 时:分 [时区] 每天发布一题（例：/puzzle subscribe 08:30 Asia/Shanghai），/puzzle unsubscribe 停止。"},
+	"puzzle.weekdays": {
+		"Sunday Monday Tuesday Wednesday Thursday Friday Saturday",
+		"星期日 星期一 星期二 星期三 星期四 星期五 星期六",
+		"星期日 星期一 星期二 星期三 星期四 星期五 星期六"},
+	"puzzle.head": {
+		"Daily puzzle · %s %s · level %d of %d",
+		"每日謎題 · %s %s · 難度 %d/%d",
+		"每日谜题 · %s %s · 难度 %d/%d"},
+	"puzzle.side.red":   {"Red", "紅", "红"},
+	"puzzle.side.black": {"Black", "黑", "黑"},
+	"puzzle.title.mate": {
+		"%s to move and mate in %s",
+		"%s先 %s步殺",
+		"%s先 %s步杀"},
+	"puzzle.title.material": {
+		"%s to move and win material in %s moves",
+		"%s先 %s步得子",
+		"%s先 %s步得子"},
+	"puzzle.goal.mate":     {"mate in %s", "%s步殺", "%s步杀"},
+	"puzzle.goal.material": {"a win of material in %s moves", "%s步得子", "%s步得子"},
+	"puzzle.how": {
+		"Reply to this image with your move, or write /puzzle answer MOVE. /puzzle hint gives a clue.",
+		"回覆這張圖片寫上你的走法，或輸入 /puzzle answer 走法。/puzzle hint 給提示。",
+		"回复这张图片写上你的走法，或输入 /puzzle answer 走法。/puzzle hint 给提示。"},
+	"puzzle.next": {
+		"Next puzzle: %s (%s).",
+		"下一題：%s（%s）。",
+		"下一题：%s（%s）。"},
+	"puzzle.subscribe_tip": {
+		"A puzzle every day: /puzzle subscribe 09:00 [timezone].",
+		"每天一題：/puzzle subscribe 09:00 [時區]。",
+		"每天一题：/puzzle subscribe 09:00 [时区]。"},
+	"puzzle.credit": {
+		"Puzzle %s from the Chinese Chess Practical Dataset by Yu-Han Tseng (CC BY 4.0)%s",
+		"題目 %s 取自 Yu-Han Tseng 的 Chinese Chess Practical Dataset（CC BY 4.0）%s",
+		"题目 %s 取自 Yu-Han Tseng 的 Chinese Chess Practical Dataset（CC BY 4.0）%s"},
+	"puzzle.credit_event": {": %s", "：%s", "：%s"},
+	"btn.puzzle_hint":     {"Hint", "提示", "提示"},
+	"puzzle.correct": {
+		"%s: %s is right. The opponent answers %s. Your move: %s.",
+		"%s：%s 正確。對方應 %s。輪到你：%s。",
+		"%s：%s 正确。对方应 %s。轮到你：%s。"},
+	"puzzle.alternative": {
+		"%s: %s works too (not the book move, but I checked it). The opponent answers %s. Your move: %s.",
+		"%s：%s 也可以（不是原譜的走法，但我驗證過）。對方應 %s。輪到你：%s。",
+		"%s：%s 也可以（不是原谱的走法，但我验证过）。对方应 %s。轮到你：%s。"},
+	"puzzle.solved": {
+		"%s: %s, solved! Streak: %d days in a row · puzzles solved here: %d.",
+		"%s：%s，解出來了！連續 %d 天 · 在這裡共解出 %d 題。",
+		"%s：%s，解出来了！连续 %d 天 · 在这里共解出 %d 题。"},
+	"puzzle.solved_unscored": {
+		"%s: %s, solved! (I could not update the leaderboard just now.)",
+		"%s：%s，解出來了！（排行榜暫時無法更新。）",
+		"%s：%s，解出来了！（排行榜暂时无法更新。）"},
+	"puzzle.solved_revealed": {
+		"%s: %s, solved. You saw the solution first, so it does not count today.",
+		"%s：%s，解出來了。不過你先看了答案，今天不計分。",
+		"%s：%s，解出来了。不过你先看了答案，今天不计分。"},
+	"puzzle.alt_note": {
+		"(Another way than the book's, and it works.)",
+		"（與原譜不同的解法，同樣成立。）",
+		"（与原谱不同的解法，同样成立。）"},
+	"puzzle.wrong": {
+		"%s: %s is not it: the opponent answers %s and there is no %s any more. Try again from the puzzle's position.",
+		"%s：%s 不對：對方應 %s，就沒有%s了。請從謎題的局面重新開始。",
+		"%s：%s 不对：对方应 %s，就没有%s了。请从谜题的局面重新开始。"},
+	"puzzle.wrong_plain": {
+		"%s: %s is not it: it does not force %s. Try again from the puzzle's position.",
+		"%s：%s 不對：無法確保%s。請從謎題的局面重新開始。",
+		"%s：%s 不对：无法确保%s。请从谜题的局面重新开始。"},
+	"puzzle.unconfirmed": {
+		"%s: I could not check %s in time, so it neither counts nor fails. Try the move you think is strongest.",
+		"%s：我來不及驗證 %s，這步不算對也不算錯。請走你認為最強的一步。",
+		"%s：我来不及验证 %s，这步不算对也不算错。请走你认为最强的一步。"},
+	"puzzle.solution_ready": {
+		"/puzzle solution shows the solution now (a solve after that does not count today).",
+		"現在可以用 /puzzle solution 看答案（看了之後解出不計分）。",
+		"现在可以用 /puzzle solution 看答案（看了之后解出不计分）。"},
+	"puzzle.hint1": {
+		"Hint for %s: move the %s on %s (%s…).",
+		"給 %[1]s 的提示：動 %[3]s 的%[2]s（%[4]s…）。",
+		"给 %[1]s 的提示：动 %[3]s 的%[2]s（%[4]s…）。"},
+	"puzzle.hint2": {
+		"Hint for %s: play %s.",
+		"給 %s 的提示：走 %s。",
+		"给 %s 的提示：走 %s。"},
+	"puzzle.solution": {
+		"Solution of the puzzle of %s (%s): %s",
+		"%s 謎題（%s）的答案：%s",
+		"%s 谜题（%s）的答案：%s"},
+	"puzzle.solvers": {"Solved here by: %s.", "本聊天室解出的有：%s。", "本聊天室解出的有：%s。"},
+	"puzzle.revealed": {
+		"%s has seen the solution: a solve today no longer counts for them.",
+		"%s 已看過答案：今天再解出不計分。",
+		"%s 已看过答案：今天再解出不计分。"},
+	"puzzle.new_day": {
+		"%s: a new day has begun (%s) with a new puzzle, so your try at yesterday's ended. /puzzle shows today's.",
+		"%s：新的一天（%s）開始了，換了新謎題，你昨天的作答已結束。/puzzle 顯示今天的謎題。",
+		"%s：新的一天（%s）开始了，换了新谜题，你昨天的作答已结束。/puzzle 显示今天的谜题。"},
+	"puzzle.top.head": {"Puzzle leaderboard of this chat:", "本聊天室謎題排行榜：", "本聊天室谜题排行榜："},
+	"puzzle.top.line": {
+		"%d. %s: %d solved · streak %d (best %d)",
+		"%d. %s：解出 %d 題 · 連續 %d 天（最長 %d 天）",
+		"%d. %s：解出 %d 题 · 连续 %d 天（最长 %d 天）"},
+	"puzzle.top.none": {
+		"Nobody here has solved a puzzle yet. /puzzle shows today's.",
+		"這裡還沒有人解出謎題。/puzzle 顯示今天的謎題。",
+		"这里还没有人解出谜题。/puzzle 显示今天的谜题。"},
+	"puzzle.subscribed": {
+		"Subscribed: a puzzle here every day at %s (%s), the next at %s. Each new puzzle comes after the solution of the one before. /puzzle unsubscribe stops it.",
+		"已訂閱：每天 %s（%s）在這裡發布一題，下一題在 %s。每道新題之前會先公布上一題的答案。/puzzle unsubscribe 可停止。",
+		"已订阅：每天 %s（%s）在这里发布一题，下一题在 %s。每道新题之前会先公布上一题的答案。/puzzle unsubscribe 可停止。"},
+	"puzzle.subscribed_now": {
+		"Subscribed: a puzzle here every day at %s (%s). Today's time has passed, so here is today's now. /puzzle unsubscribe stops it.",
+		"已訂閱：每天 %s（%s）在這裡發布一題。今天的時間已過，現在就發布今天的謎題。/puzzle unsubscribe 可停止。",
+		"已订阅：每天 %s（%s）在这里发布一题。今天的时间已过，现在就发布今天的谜题。/puzzle unsubscribe 可停止。"},
+	"puzzle.unsubscribed": {
+		"No more daily puzzles here. /puzzle still shows today's puzzle, and /puzzle subscribe HH:MM starts them again.",
+		"這裡不再每天發布謎題。/puzzle 仍可顯示今天的謎題，/puzzle subscribe 時:分 可重新訂閱。",
+		"这里不再每天发布谜题。/puzzle 仍可显示今天的谜题，/puzzle subscribe 时:分 可重新订阅。"},
+	"puzzle.not_subscribed": {
+		"This chat gets no daily puzzle, so there is nothing to stop. /puzzle subscribe HH:MM [timezone] starts one.",
+		"這個聊天室沒有訂閱每日謎題，無須停止。/puzzle subscribe 時:分 [時區] 可訂閱。",
+		"这个聊天室没有订阅每日谜题，无须停止。/puzzle subscribe 时:分 [时区] 可订阅。"},
+	"err.puzzle_usage": {
+		"I don't understand “%s” after /puzzle. Write /puzzle, /puzzle answer MOVE, /puzzle hint, /puzzle solution, /puzzle top, or (admins) /puzzle subscribe HH:MM [timezone] and /puzzle unsubscribe.",
+		"我看不懂 /puzzle 後面的「%s」。可用：/puzzle、/puzzle answer 走法、/puzzle hint、/puzzle solution、/puzzle top，管理員另有 /puzzle subscribe 時:分 [時區] 與 /puzzle unsubscribe。",
+		"我看不懂 /puzzle 后面的“%s”。可用：/puzzle、/puzzle answer 走法、/puzzle hint、/puzzle solution、/puzzle top，管理员另有 /puzzle subscribe 时:分 [时区] 与 /puzzle unsubscribe。"},
+	"err.puzzle_answer_empty": {
+		"Write your move after /puzzle answer, in coordinates, WXF or Chinese: /puzzle answer h2e2, /puzzle answer C2.5 or /puzzle answer 炮二平五.",
+		"請在 /puzzle answer 後寫上走法（座標、WXF 或中文皆可）：/puzzle answer h2e2、/puzzle answer C2.5 或 /puzzle answer 炮二平五。",
+		"请在 /puzzle answer 后写上走法（坐标、WXF 或中文皆可）：/puzzle answer h2e2、/puzzle answer C2.5 或 /puzzle answer 炮二平五。"},
+	"err.puzzle_old": {
+		"That is the puzzle of %s, which is over. /puzzle shows today's.",
+		"那是 %s 的謎題，已經結束了。/puzzle 顯示今天的謎題。",
+		"那是 %s 的谜题，已经结束了。/puzzle 显示今天的谜题。"},
+	"err.puzzle_solved": {
+		"%s, you have solved today's puzzle already. A new one comes tomorrow; /puzzle top shows the leaderboard.",
+		"%s，你已經解出今天的謎題了。明天會有新題；/puzzle top 可看排行榜。",
+		"%s，你已经解出今天的谜题了。明天会有新题；/puzzle top 可看排行榜。"},
+	"err.puzzle_no_hint": {
+		"Sorry %s, I could not work out a hint from this position in time. Try a move, or /puzzle hint again.",
+		"抱歉 %s，我來不及從這個局面算出提示。請先走一步，或再試一次 /puzzle hint。",
+		"抱歉 %s，我来不及从这个局面算出提示。请先走一步，或再试一次 /puzzle hint。"},
+	"err.puzzle_solution_locked": {
+		"Not yet, %s: the solution opens after %d wrong tries or %d hints (you have %d wrong, %d hints), or tomorrow before the next puzzle. /puzzle hint helps.",
+		"%s，還不行：答錯 %d 次或用過 %d 次提示後才能看答案（你答錯 %d 次、用了 %d 次提示），或等明天新題之前公布。/puzzle hint 可以幫你。",
+		"%s，还不行：答错 %d 次或用过 %d 次提示后才能看答案（你答错 %d 次、用了 %d 次提示），或等明天新题之前公布。/puzzle hint 可以帮你。"},
+	"err.puzzle_admin": {
+		"Only a chat admin can subscribe this chat to the daily puzzle or stop it. /puzzle shows today's puzzle to anyone.",
+		"只有群組管理員能訂閱或停止每日謎題。任何人都可以用 /puzzle 看今天的謎題。",
+		"只有群组管理员能订阅或停止每日谜题。任何人都可以用 /puzzle 看今天的谜题。"},
+	"err.puzzle_sub_usage": {
+		"Write /puzzle subscribe HH:MM [timezone], for example /puzzle subscribe 08:30 Asia/Shanghai or /puzzle subscribe 20:00 UTC+8 (without a zone: UTC).",
+		"請輸入 /puzzle subscribe 時:分 [時區]，例如 /puzzle subscribe 08:30 Asia/Taipei 或 /puzzle subscribe 20:00 UTC+8（不寫時區即 UTC）。",
+		"请输入 /puzzle subscribe 时:分 [时区]，例如 /puzzle subscribe 08:30 Asia/Shanghai 或 /puzzle subscribe 20:00 UTC+8（不写时区即 UTC）。"},
+	"err.puzzle_bad_time": {
+		"“%s” is not a time of day like 08:30 (24-hour clock).",
+		"「%s」不是像 08:30 這樣的時間（24 小時制）。",
+		"“%s”不是像 08:30 这样的时间（24 小时制）。"},
+	"err.puzzle_bad_zone": {
+		"I don't know the time zone “%s”. Use a name such as Asia/Shanghai, Asia/Taipei or Europe/Berlin, or an offset such as UTC+8.",
+		"我不認得時區「%s」。請用 Asia/Taipei、Asia/Shanghai、Europe/Berlin 這類名稱，或 UTC+8 這類時差。",
+		"我不认识时区“%s”。请用 Asia/Shanghai、Asia/Taipei、Europe/Berlin 这类名称，或 UTC+8 这类时差。"},
 }

@@ -38,6 +38,7 @@ func commandList() []command {
 		{name: "rules", aliases: []string{"規則", "规则"}, run: (*request).cmdRules},
 		{name: "settings", aliases: []string{"設定", "设置", "設置"}, run: (*request).cmdSettings},
 		{name: "export", aliases: []string{"匯出", "导出", "棋譜", "棋谱"}, run: (*request).cmdExport},
+		{name: "puzzle", aliases: []string{"pz", "謎題", "谜题", "每日一題", "每日一题"}, run: (*request).cmdPuzzle, button: true},
 		{name: "help", aliases: []string{"幫助", "帮助", "說明", "说明"}, run: (*request).cmdHelp},
 		{name: "start", run: (*request).cmdStart, hidden: true},
 	}
@@ -100,6 +101,9 @@ func (q *request) dispatch() error {
 			return oops("err.unknown_command", "/"+name, q.commandNames())
 		}
 		return c.run(q, fields[1:])
+	}
+	if handled, err := q.puzzleReplyText(text); handled {
+		return err // a reply to the daily puzzle (puzzle.go)
 	}
 	if ev.Private {
 		return q.privateText(text)

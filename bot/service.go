@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 	"github.com/chuhe/chuhe/variants"
@@ -37,6 +38,9 @@ type Config struct {
 	Logger *slog.Logger
 	// BotName is how users address the bot ("@Chuhe h2e2"). Default "Chuhe".
 	BotName string
+	// Puzzles is the daily-puzzle collection; nil means the embedded one
+	// (puzzle.Load), loaded when first needed. (Added for issue 9.)
+	Puzzles *puzzle.Collection
 }
 
 // Service is the platform-neutral bot: adapters hand it events (Handle) and
@@ -61,6 +65,8 @@ type Service struct {
 	built     map[string]*rules.Variant // slug+options -> variant
 	refs      map[MessageRef]string     // bot message -> game id
 	refOrder  []MessageRef              // oldest first, to bound refs
+
+	pz puzzleState // daily puzzles (puzzle.go)
 }
 
 // cached is a replayed game at one stored version. The rules.Game is touched only
@@ -98,6 +104,7 @@ func New(cfg Config) (*Service, error) {
 		built:     map[string]*rules.Variant{},
 		refs:      map[MessageRef]string{},
 	}
+	s.pz.coll = cfg.Puzzles
 	if s.reg == nil {
 		s.reg = variants.Default()
 	}
@@ -178,7 +185,11 @@ func (s *Service) gameOfMessage(chatID, msgID string) string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.refs[MessageRef{ChatID: chatID, ID: msgID}]
+	id := s.refs[MessageRef{ChatID: chatID, ID: msgID}]
+	if strings.HasPrefix(id, puzzleRefPrefix) {
+		return "" // a message about the daily puzzle (puzzle.go)
+	}
+	return id
 }
 
 // variant builds (once) the variant a stored game is played with.

@@ -11,7 +11,8 @@ import (
 
 // Tick does the timed work due at now: a player out of time loses and the result
 // is announced; the player to move of a correspondence game near its deadline is
-// reminded (at most twice a day); open challenges older than a week lapse. The
+// reminded (at most twice a day); open challenges older than a week lapse; the
+// daily puzzle is posted in subscribed chats whose post time has come. The
 // main loop calls it every few seconds with the clock's time, tests with a fake
 // one. Deadlines and reminders live in the stored games, so nothing is lost in a
 // restart: a deadline that passed while the bot was down is acted on at the first
@@ -33,6 +34,9 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 			// A conflict means a move landed meanwhile; the next Tick looks again.
 			errs = append(errs, fmt.Errorf("tick game %s: %w", g.ID, err))
 		}
+	}
+	if err := s.tickPuzzles(ctx, now); err != nil { // the daily puzzle posts (puzzle.go)
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
