@@ -23,6 +23,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	_ "time/tzdata" // puzzle time zones in images without zoneinfo (distroless)
 
 	"github.com/chuhe/chuhe/bot"
 	"github.com/chuhe/chuhe/bot/console"
