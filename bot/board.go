@@ -294,7 +294,8 @@ func formatSpan(l Lang, d time.Duration) string {
 // TextBoard draws a view as text, for terminals and as the alternative text of an
 // image: FEN letters (uppercase Red, lowercase Black), "x" for a piece whose kind
 // the audience cannot see, "*" before a piece lying face down, "." for an empty
-// point, and the river as a line.
+// point, and the river as a line. A stack (Jinchan's 凌馬) shows its top piece,
+// and a line below the board says what each stack holds: "stacks: f4=(Nj)".
 func TextBoard(v *rules.View) string {
 	b := v.Board
 	var sb strings.Builder
@@ -342,6 +343,17 @@ func TextBoard(v *rules.View) string {
 	}
 	if len(extra) > 0 {
 		sb.WriteString("   " + strings.Join(extra, " ") + "\n")
+	}
+	// Stacks (Jinchan's 凌馬): the grid shows the top piece; "f4=(Nj)" says what
+	// it holds down, as far as this audience knows.
+	var stacks []string
+	for i, p := range v.Pieces {
+		if p != nil && p.Pressed != nil {
+			stacks = append(stacks, b.Name(rules.Square(i))+"=("+string(pieceLetter(p))+string(pieceLetter(p.Pressed))+")")
+		}
+	}
+	if len(stacks) > 0 {
+		sb.WriteString("   stacks: " + strings.Join(stacks, " ") + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
