@@ -635,11 +635,11 @@ var catalog = map[string]msg{
 		"%s先 %s步殺",
 		"%s先 %s步杀"},
 	"puzzle.title.material": {
-		"%s to move and win material in %s moves",
-		"%s先 %s步得子",
-		"%s先 %s步得子"},
+		"%s to move and win material in %s",
+		"%s先 %s得子",
+		"%s先 %s得子"},
 	"puzzle.goal.mate":     {"mate in %s", "%s步殺", "%s步杀"},
-	"puzzle.goal.material": {"a win of material in %s moves", "%s步得子", "%s步得子"},
+	"puzzle.goal.material": {"a win of material in %s", "%s得子", "%s得子"},
 	"puzzle.how": {
 		"Reply to this image with your move, or write /puzzle answer MOVE. /puzzle hint gives a clue.",
 		"回覆這張圖片寫上你的走法，或輸入 /puzzle answer 走法。/puzzle hint 給提示。",
@@ -667,9 +667,9 @@ var catalog = map[string]msg{
 		"%s：%s 也可以（不是原譜的走法，但我驗證過）。對方應 %s。輪到你：%s。",
 		"%s：%s 也可以（不是原谱的走法，但我验证过）。对方应 %s。轮到你：%s。"},
 	"puzzle.solved": {
-		"%s: %s, solved! Streak: %d days in a row · puzzles solved here: %d.",
-		"%s：%s，解出來了！連續 %d 天 · 在這裡共解出 %d 題。",
-		"%s：%s，解出来了！连续 %d 天 · 在这里共解出 %d 题。"},
+		"%s: %s, solved! Streak: %s in a row · puzzles solved here: %d.",
+		"%s：%s，解出來了！連續 %s · 在這裡共解出 %d 題。",
+		"%s：%s，解出来了！连续 %s · 在这里共解出 %d 题。"},
 	"puzzle.solved_unscored": {
 		"%s: %s, solved! (I could not update the leaderboard just now.)",
 		"%s：%s，解出來了！（排行榜暫時無法更新。）",

@@ -345,7 +345,7 @@ func puzzleTitle(l Lang, pz *puzzle.Puzzle) string {
 		side = T(l, "puzzle.side.black")
 	}
 	if pz.Goal == puzzle.GoalMaterial {
-		return T(l, "puzzle.title.material", side, countWord(l, pz.Length()))
+		return T(l, "puzzle.title.material", side, countMoves(l, pz.Length()))
 	}
 	return T(l, "puzzle.title.mate", side, countWord(l, pz.Length()))
 }
@@ -353,7 +353,7 @@ func puzzleTitle(l Lang, pz *puzzle.Puzzle) string {
 // goalLeft is what is left to find: "mate in 2", "win material in 2 moves".
 func goalLeft(l Lang, pz *puzzle.Puzzle, left int) string {
 	if pz.Goal == puzzle.GoalMaterial {
-		return T(l, "puzzle.goal.material", countWord(l, left))
+		return T(l, "puzzle.goal.material", countMoves(l, left))
 	}
 	return T(l, "puzzle.goal.mate", countWord(l, left))
 }
@@ -368,6 +368,28 @@ func countWord(l Lang, n int) string {
 		return digits[n]
 	}
 	return "十" + digits[n-10]
+}
+
+// countMoves is a number of moves: "1 move", "2 moves", "二步".
+func countMoves(l Lang, n int) string {
+	switch {
+	case l.chinese():
+		return countWord(l, n) + "步"
+	case n == 1:
+		return "1 move"
+	}
+	return strconv.Itoa(n) + " moves"
+}
+
+// countDays is a number of days: "1 day", "3 days", "3 天".
+func countDays(l Lang, n int) string {
+	switch {
+	case l.chinese():
+		return strconv.Itoa(n) + " 天"
+	case n == 1:
+		return "1 day"
+	}
+	return strconv.Itoa(n) + " days"
 }
 
 // solutionLine writes a puzzle's main line with move numbers in the chat's
@@ -599,7 +621,7 @@ func (q *request) puzzleSolved(today string, p puzzleProgress, res puzzle.Result
 			q.s.log.Error("credit puzzle solve", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
 			text = T(l, "puzzle.solved_unscored", name, moveText)
 		} else {
-			text = T(l, "puzzle.solved", name, moveText, sc.Streak, sc.Solved)
+			text = T(l, "puzzle.solved", name, moveText, countDays(l, sc.Streak), sc.Solved)
 		}
 	}
 	if res.Alternative {

@@ -255,7 +255,7 @@ func TestPuzzleSolveByReplies(t *testing.T) {
 		move := chineseMove(t, pos, pz.Line[i])
 		out := h.reply("alice", ref, move)
 		if i+1 == len(pz.Line) {
-			mustContain(t, out, "alice: "+pz.Line[i], "solved! Streak: 1 days in a row · puzzles solved here: 1.")
+			mustContain(t, out, "alice: "+pz.Line[i], "solved! Streak: 1 day in a row · puzzles solved here: 1.")
 			break
 		}
 		after := position(t, pz, pz.Line[:i+1])
@@ -384,7 +384,7 @@ func TestPuzzleAlternativeSolution(t *testing.T) {
 		move = strings.Fields(move)[0]
 		out = h.say("carol", "/puzzle answer "+move)
 	}
-	mustContain(t, out, "solved! Streak: 1 days in a row")
+	mustContain(t, out, "solved! Streak: 1 day in a row")
 }
 
 // TestPuzzleStreaksAndLeaderboard: one solve a day counts; the streak goes on
@@ -399,19 +399,19 @@ func TestPuzzleStreaksAndLeaderboard(t *testing.T) {
 	day := func(n int) { h.clock.Set(time.Date(2026, 3, n, 10, 0, 0, 0, time.UTC)) }
 
 	day(1)
-	mustContain(t, h.solveByCommands("alice", pz), "alice: ", "Streak: 1 days in a row · puzzles solved here: 1.")
-	mustContain(t, h.solveByCommands("bob", pz), "bob: ", "Streak: 1 days in a row · puzzles solved here: 1.")
+	mustContain(t, h.solveByCommands("alice", pz), "alice: ", "Streak: 1 day in a row · puzzles solved here: 1.")
+	mustContain(t, h.solveByCommands("bob", pz), "bob: ", "Streak: 1 day in a row · puzzles solved here: 1.")
 	mustContain(t, h.say("alice", "/puzzle answer "+pz.Line[0]), "you have solved today's puzzle already")
 	day(2)
 	mustContain(t, h.solveByCommands("alice", pz), "Streak: 2 days in a row · puzzles solved here: 2.")
 	day(3)
 	mustContain(t, h.solveByCommands("alice", pz), "Streak: 3 days in a row · puzzles solved here: 3.")
-	mustContain(t, h.solveByCommands("dave", pz), "Streak: 1 days in a row")
+	mustContain(t, h.solveByCommands("dave", pz), "Streak: 1 day in a row")
 	day(5) // nobody solved on the 4th
 	mustContain(t, h.say("bob", "/puzzle top"),
 		"Puzzle leaderboard of this chat:\n1. alice: 3 solved · streak 0 (best 3)\n2. bob: 1 solved · streak 0 (best 1)\n3. dave: 1 solved · streak 0 (best 1)")
-	mustContain(t, h.solveByCommands("bob", pz), "Streak: 1 days in a row · puzzles solved here: 2.")
-	mustContain(t, h.solveByCommands("dave", pz), "Streak: 1 days in a row · puzzles solved here: 2.")
+	mustContain(t, h.solveByCommands("bob", pz), "Streak: 1 day in a row · puzzles solved here: 2.")
+	mustContain(t, h.solveByCommands("dave", pz), "Streak: 1 day in a row · puzzles solved here: 2.")
 	day(6)
 	mustContain(t, h.solveByCommands("dave", pz), "Streak: 2 days in a row · puzzles solved here: 3.")
 	out := h.say("alice", "/puzzle top")
@@ -481,6 +481,9 @@ func TestPuzzleCatalogTitles(t *testing.T) {
 	m := &puzzle.Puzzle{Side: "red", Goal: puzzle.GoalMaterial, Moves: 2}
 	if got := puzzleTitle(ZhHant, m); got != "紅先 二步得子" {
 		t.Errorf("material: %q", got)
+	}
+	if got := goalLeft(En, m, 1); got != "a win of material in 1 move" {
+		t.Errorf("material goal: %q", got)
 	}
 	if daysBetween("2026-02-27", "2026-03-01") != 2 || daysBetween("x", "2026-03-01") < solutionMaxAge {
 		t.Error("daysBetween")
