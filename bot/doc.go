@@ -20,7 +20,11 @@
 // loser is told how the game stands now. Commands resolve their game from an
 // explicit #ID, else the bot message the user replied to, else the only game of
 // the chat that fits (for a move: the only one where the sender is to move), and
-// otherwise say how to choose.
+// otherwise say how to choose. A plain message (not a command, not addressed to
+// the bot) is played when it is a legal move of the player to move; when that
+// player is to move in exactly one game of the chat and the text reads as a move
+// but is illegal (a rules.IllegalMoveError), the reason is answered; anything
+// else is chat talk and is ignored.
 //
 // Time and randomness come in through Config (Clock, Rand). Deadlines, reminders
 // and offers live in the stored game; Tick acts on them, so a restart loses
@@ -32,7 +36,11 @@
 // g_ID), and "/start g_ID" in the private chat delivers the board. In a variant
 // with setup secrets (rules.Variant.Setup) an accepted game first has status
 // Setup: each player answers privately with /setup, and a secret said in a public
-// chat is refused. Every player who holds secrets gets a fresh private board
+// chat is refused; a side whose secrets the start position sets (a custom start)
+// is not asked, and a start that sets both begins at once. The public facts of a
+// move (a reveal, a forced reveal, a flip; rules.Game.Report) head its caption,
+// those of the start (a forced reveal in a custom start) the first board, and the
+// secrets left are told when the game ends. Every player who holds secrets gets a fresh private board
 // after every move, whether or not their secrets changed, so that neither the
 // messages nor a hint in the chat tell when a secret piece moved.
 //
@@ -45,7 +53,7 @@
 // resign, abort), board.go (captions, images, text boards), private.go (private
 // boards), setup.go (secret setups before the first move, public facts of moves,
 // the disclosure at the end), info.go (/board /games /variants /rules /export
-// /settings), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
+// /settings), guide.go (the chat-sized rules of jinchan and fuhe for /rules), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
 // time controls), render.go (the render package behind Renderer), suggest.go
 // (move autocomplete for adapters), i18n.go and catalog.go.
 //

@@ -17,6 +17,8 @@ func FuzzHandle(f *testing.F) {
 		"/help /help", "/rules ", "/走 炮二平五", "h2e2", "H2-E2", "炮二平五", "C2.5", "＃1", "/m ＃1 h2e2",
 		"button:draw:yes", "button::", "button:accept::", "button:peek:1", "button:resign:yes:1",
 		strings.Repeat("/m ", 400), "/new xiangqi 10+", "/new xiangqi 1d side=", "/abort #1",
+		"/rules xiangqi fuhe", "/rules fuhe fuhe", "/rules jinchan x", "/setup 1 real e0", "/setup 2",
+		"/new jinchan fen=5k5/11/3r7/11/11/11/4r6/11/11/11/11/4D1K4 w b - 0 1", "/new jinchan fen=x w b",
 	} {
 		f.Add(s)
 	}
