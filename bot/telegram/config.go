@@ -71,8 +71,8 @@ type Config struct {
 	MenuChinese string `yaml:"menu_chinese"`
 	// AdminCommands are the commands (and button actions) for which the adapter
 	// asks Telegram whether the user is a chat admin (getChatMember, cached
-	// AdminCacheTTL); their aliases count too. Default: abort, settings. Other
-	// group events carry Admin=false.
+	// AdminCacheTTL); their aliases count too. Default: abort, settings, puzzle
+	// (/puzzle subscribe is for admins). Other group events carry Admin=false.
 	AdminCommands []string `yaml:"admin_commands"`
 
 	// HTTPClient makes the requests; default a plain &http.Client{} (timeouts
@@ -169,7 +169,7 @@ func (c Config) withDefaults() (Config, error) {
 	setRate(&c.GroupPerMinute, 20)
 	setRate(&c.PrivatePerSecond, 1)
 	if len(c.AdminCommands) == 0 {
-		c.AdminCommands = []string{"abort", "settings"}
+		c.AdminCommands = []string{"abort", "settings", "puzzle"}
 	}
 	if len(c.Commands) == 0 {
 		c.Commands = serviceCommands(bot.ParseLang(c.MenuChinese))
