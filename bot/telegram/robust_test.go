@@ -42,7 +42,9 @@ func TestFaultsLoseNoMove(t *testing.T) {
 	srv.Say(group, bob, "/m h7e7")
 	srv.Say(group, alice, "/m h0g2")
 	srv.Say(group, bob, "/m b9c7")
-	h.wait("four boards", func() bool { return len(boards(srv)) == 4 })
+	// The fake stores a message before it records the call's status, so wait for
+	// both: the board alone can be seen a moment before its call is logged.
+	h.wait("four boards", func() bool { return len(boards(srv)) == 4 && len(srv.Calls("sendPhoto")) == 8 })
 
 	got := boards(srv)
 	for i, mv := range []string{"h2e2", "h7e7", "h0g2", "b9c7"} {
