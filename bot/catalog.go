@@ -659,13 +659,13 @@ var catalog = map[string]msg{
 	"puzzle.credit_event": {": %s", "：%s", "：%s"},
 	"btn.puzzle_hint":     {"Hint", "提示", "提示"},
 	"puzzle.correct": {
-		"%s: %s is right. The opponent answers %s. Your move: %s.",
-		"%s：%s 正確。對方應 %s。輪到你：%s。",
-		"%s：%s 正确。对方应 %s。轮到你：%s。"},
+		"%s: %s is right. The opponent answers %s. Now find %s.",
+		"%s：%s 正確。對方應 %s。輪到你走，目標：%s。",
+		"%s：%s 正确。对方应 %s。轮到你走，目标：%s。"},
 	"puzzle.alternative": {
-		"%s: %s works too (not the book move, but I checked it). The opponent answers %s. Your move: %s.",
-		"%s：%s 也可以（不是原譜的走法，但我驗證過）。對方應 %s。輪到你：%s。",
-		"%s：%s 也可以（不是原谱的走法，但我验证过）。对方应 %s。轮到你：%s。"},
+		"%s: %s works too (not the book move, but I checked it). The opponent answers %s. Now find %s.",
+		"%s：%s 也可以（不是原譜的走法，但我驗證過）。對方應 %s。輪到你走，目標：%s。",
+		"%s：%s 也可以（不是原谱的走法，但我验证过）。对方应 %s。轮到你走，目标：%s。"},
 	"puzzle.solved": {
 		"%s: %s, solved! Streak: %s in a row · puzzles solved here: %d.",
 		"%s：%s，解出來了！連續 %s · 在這裡共解出 %d 題。",
@@ -683,9 +683,9 @@ var catalog = map[string]msg{
 		"（與原譜不同的解法，同樣成立。）",
 		"（与原谱不同的解法，同样成立。）"},
 	"puzzle.wrong": {
-		"%s: %s is not it: the opponent answers %s and there is no %s any more. Try again from the puzzle's position.",
-		"%s：%s 不對：對方應 %s，就沒有%s了。請從謎題的局面重新開始。",
-		"%s：%s 不对：对方应 %s，就没有%s了。请从谜题的局面重新开始。"},
+		"%s: %s is not it: the opponent answers %s and %s is out of reach. Try again from the puzzle's position.",
+		"%s：%s 不對：對方應 %s，就無法%s了。請從謎題的局面重新開始。",
+		"%s：%s 不对：对方应 %s，就无法%s了。请从谜题的局面重新开始。"},
 	"puzzle.wrong_plain": {
 		"%s: %s is not it: it does not force %s. Try again from the puzzle's position.",
 		"%s：%s 不對：無法確保%s。請從謎題的局面重新開始。",

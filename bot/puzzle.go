@@ -249,7 +249,9 @@ func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Ti
 	cp := s.loadChatPuzzle(ctx, c.Platform, c.ChatID)
 	if cp.Date != "" && cp.Date < today && daysBetween(cp.Date, today) <= solutionMaxAge {
 		if old, err := coll.ByID(cp.ID); err == nil {
-			send(Message{Text: s.solutionPost(ctx, d, c, v, cp.Date, old)})
+			if text := s.solutionPost(ctx, d, c, v, cp.Date, old); text != "" {
+				send(Message{Text: text})
+			}
 		}
 	}
 	if cp.Date != today {
@@ -529,6 +531,9 @@ func (q *request) puzzleAnswer(text, date string, quiet bool) error {
 		return nil
 	}
 	if p.State.Solved {
+		if quiet && !looksLikeMove(text) {
+			return nil // "thanks!" in reply to the bot's congratulations
+		}
 		return oops("err.puzzle_solved", name)
 	}
 	sess, err := q.session(v, pz, &p)
@@ -543,8 +548,8 @@ func (q *request) puzzleAnswer(text, date string, quiet bool) error {
 		var ie *rules.IllegalMoveError
 		switch {
 		case errors.As(err, &pe):
-			if quiet && utf8.RuneCountInString(text) > maxPlainMove {
-				return nil
+			if quiet && !looksLikeMove(text) {
+				return nil // chat talk in reply to the puzzle
 			}
 			return oops("err.move_unreadable", clip(text), q.notationHelp(v), q.someMoves(before, nil, 4))
 		case errors.As(err, &ie):
@@ -605,6 +610,16 @@ func (q *request) puzzleAnswer(text, date string, quiet bool) error {
 		})
 	}
 	return nil
+}
+
+// looksLikeMove tells a reply to the puzzle that may be a mistyped move (it
+// has a digit or a Chinese numeral or move word, and is short) from chat talk
+// ("so hard!"), which is left alone.
+func looksLikeMove(text string) bool {
+	if utf8.RuneCountInString(text) > maxPlainMove {
+		return false
+	}
+	return strings.ContainsAny(text, "0123456789０１２３４５６７８９一二三四五六七八九進退平进")
 }
 
 // puzzleSolved credits a solve to the user's score (unless they saw the

@@ -261,7 +261,7 @@ func TestPuzzleSolveByReplies(t *testing.T) {
 		after := position(t, pz, pz.Line[:i+1])
 		reply := (display{lang: En}).formatMove(after, mustCoord(t, after, pz.Line[i+1]))
 		left := pz.MateIn - i/2 - 1
-		mustContain(t, out, fmt.Sprintf("alice: %s (%s) is right. The opponent answers %s. Your move: mate in %d.",
+		mustContain(t, out, fmt.Sprintf("alice: %s (%s) is right. The opponent answers %s. Now find mate in %d.",
 			pz.Line[i], move, reply, left))
 		b := boardOf(t, out)
 		if b.Msg.Alt != TextBoard(position(t, pz, pz.Line[:i+2]).View(rules.Public)) {
@@ -279,10 +279,16 @@ func TestPuzzleSolveByReplies(t *testing.T) {
 		t.Errorf("score %+v, %v", sc, err)
 	}
 	mustContain(t, h.reply("alice", ref, "a0a1"), "alice, you have solved today's puzzle already.")
-	// A spectator's chat talk in reply to the puzzle is left alone when long.
-	if out := h.reply("bob", post.Ref, "what a beautiful finish that was"); len(out) != 0 {
-		t.Errorf("chat talk answered: %s", text(out))
+	// Chat talk in reply to the puzzle is left alone; a mistyped move is not.
+	for _, talk := range []string{"what a beautiful finish that was", "太難了", "nice!"} {
+		if out := h.reply("bob", post.Ref, talk); len(out) != 0 {
+			t.Errorf("chat talk %q answered: %s", talk, text(out))
+		}
 	}
+	if out := h.reply("alice", ref, "thanks!"); len(out) != 0 {
+		t.Errorf("thanks answered: %s", text(out))
+	}
+	mustContain(t, h.reply("bob", post.Ref, "h2x5"), "I cannot read “h2x5” as a move.")
 }
 
 func mustCoord(t testing.TB, p *rules.Position, c string) rules.Move {
@@ -311,7 +317,7 @@ func TestPuzzleWrongMoveAndHints(t *testing.T) {
 	}
 	mustContain(t, h.say("bob", "/puzzle solution"), "Not yet, bob: the solution opens after 3 wrong tries or 2 hints (you have 0 wrong, 0 hints)")
 	out := h.say("bob", "/puzzle answer "+wrong)
-	mustContain(t, out, "bob: "+wrong, "is not it: the opponent answers", "and there is no mate in 3 any more. Try again from the puzzle's position.")
+	mustContain(t, out, "bob: "+wrong, "is not it: the opponent answers", "and mate in 3 is out of reach. Try again from the puzzle's position.")
 	// Unreadable and illegal answers count for nothing.
 	mustContain(t, h.say("bob", "/puzzle answer hello"), "I cannot read “hello” as a move.")
 	mustContain(t, h.say("bob", "/puzzle answer a0a5"), "a0a5 is not allowed")
