@@ -773,9 +773,9 @@ var catalog = map[string]msg{
 		"只有群組管理員能訂閱或停止每日謎題。任何人都可以用 /puzzle 看今天的謎題。",
 		"只有群组管理员能订阅或停止每日谜题。任何人都可以用 /puzzle 看今天的谜题。"},
 	"err.puzzle_sub_usage": {
-		"Write /puzzle subscribe HH:MM [timezone], for example /puzzle subscribe 08:30 Asia/Shanghai or /puzzle subscribe 20:00 UTC+8 (without a zone: UTC).",
-		"請輸入 /puzzle subscribe 時:分 [時區]，例如 /puzzle subscribe 08:30 Asia/Taipei 或 /puzzle subscribe 20:00 UTC+8（不寫時區即 UTC）。",
-		"请输入 /puzzle subscribe 时:分 [时区]，例如 /puzzle subscribe 08:30 Asia/Shanghai 或 /puzzle subscribe 20:00 UTC+8（不写时区即 UTC）。"},
+		"Write /puzzle subscribe [HH:MM] [timezone], for example /puzzle subscribe 08:30 Asia/Shanghai or /puzzle subscribe 20:00 UTC+8 (without them: the bot's default time and zone).",
+		"請輸入 /puzzle subscribe [時:分] [時區]，例如 /puzzle subscribe 08:30 Asia/Taipei 或 /puzzle subscribe 20:00 UTC+8（不寫則用機器人的預設時間與時區）。",
+		"请输入 /puzzle subscribe [时:分] [时区]，例如 /puzzle subscribe 08:30 Asia/Shanghai 或 /puzzle subscribe 20:00 UTC+8（不写则用机器人的默认时间与时区）。"},
 	"err.puzzle_bad_time": {
 		"“%s” is not a time of day like 08:30 (24-hour clock).",
 		"「%s」不是像 08:30 這樣的時間（24 小時制）。",

@@ -61,6 +61,8 @@ type puzzleState struct {
 
 	mu      sync.Mutex
 	checked time.Time
+
+	defaultTime, defaultZone string // for /puzzle subscribe without them
 }
 
 // chatPuzzle is what a chat was last shown: the puzzle's date and id, and the
@@ -825,13 +827,16 @@ func (q *request) puzzleSubscribe(args []string) error {
 	if !q.ev.Private && !q.ev.Admin {
 		return oops("err.puzzle_admin")
 	}
-	if len(args) == 0 || len(args) > 2 {
+	if len(args) > 2 {
 		return oops("err.puzzle_sub_usage")
+	}
+	if len(args) == 0 {
+		args = []string{q.s.pz.defaultTime}
 	}
 	if _, err := puzzle.ParseSubscription(args[0], ""); err != nil {
 		return oops("err.puzzle_bad_time", clip(args[0]))
 	}
-	tz := ""
+	tz := q.s.pz.defaultZone
 	if len(args) == 2 {
 		tz = args[1]
 	}

@@ -436,7 +436,7 @@ func TestPuzzleSubscription(t *testing.T) {
 	mustContain(t, h.say("bob", "/puzzle subscribe 08:00"), "Only a chat admin can subscribe")
 	mustContain(t, h.say("admin", "/puzzle subscribe noon"), "“noon” is not a time of day like 08:30")
 	mustContain(t, h.say("admin", "/puzzle subscribe 08:00 Mars/Olympus"), "I don't know the time zone “Mars/Olympus”")
-	mustContain(t, h.say("admin", "/puzzle subscribe"), "Write /puzzle subscribe HH:MM [timezone]")
+	mustContain(t, h.say("admin", "/puzzle subscribe 08:00 UTC tomorrow"), "Write /puzzle subscribe [HH:MM] [timezone]")
 	mustContain(t, h.dm("bob", "/puzzle subscribe 23:30 Europe/Berlin"), "the next at 2026-03-01 23:30")
 	mustContain(t, h.say("admin", "/谜题 订阅 20:00 UTC+8"), "every day at 20:00 (UTC+08:00)", "Daily puzzle") // the chat speaks English
 	h.say("admin", "/settings language zh-Hans")
@@ -454,6 +454,16 @@ func TestPuzzleSubscription(t *testing.T) {
 	}
 	mustContain(t, h.say("admin", "/puzzle subscribe 25:00"), "“25:00”不是像 08:30 这样的时间")
 	mustContain(t, h.say("admin", "/puzzle foo bar"), "我看不懂 /puzzle 后面的“foo bar”")
+}
+
+// TestPuzzleSubscriptionDefaults: what a chat leaves out comes from the bot's
+// configuration (puzzle.time, puzzle.timezone).
+func TestPuzzleSubscriptionDefaults(t *testing.T) {
+	h := newHarness(t)
+	h.svc.pz.defaultTime, h.svc.pz.defaultZone = "23:30", "Europe/Berlin"
+	mustContain(t, h.say("admin", "/puzzle subscribe"), "every day at 23:30 (Europe/Berlin)")
+	mustContain(t, h.say("admin", "/puzzle subscribe 22:15"), "every day at 22:15 (Europe/Berlin)")
+	mustContain(t, h.say("admin", "/puzzle subscribe 22:15 UTC"), "every day at 22:15 (UTC)")
 }
 
 // TestPuzzleRepliesToOldPuzzles: a reply to yesterday's puzzle is not judged

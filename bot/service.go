@@ -41,6 +41,10 @@ type Config struct {
 	// Puzzles is the daily-puzzle collection; nil means the embedded one
 	// (puzzle.Load), loaded when first needed. (Added for issue 9.)
 	Puzzles *puzzle.Collection
+	// PuzzleTime and PuzzleZone are what /puzzle subscribe uses when the user gives
+	// no time or no zone (config puzzle.time, puzzle.timezone); defaults "09:00"
+	// and UTC.
+	PuzzleTime, PuzzleZone string
 }
 
 // Service is the platform-neutral bot: adapters hand it events (Handle) and
@@ -105,6 +109,13 @@ func New(cfg Config) (*Service, error) {
 		refs:      map[MessageRef]string{},
 	}
 	s.pz.coll = cfg.Puzzles
+	s.pz.defaultTime, s.pz.defaultZone = cfg.PuzzleTime, cfg.PuzzleZone
+	if s.pz.defaultTime == "" {
+		s.pz.defaultTime = "09:00"
+	}
+	if _, err := puzzle.ParseSubscription(s.pz.defaultTime, s.pz.defaultZone); err != nil {
+		return nil, fmt.Errorf("puzzle defaults: %w", err)
+	}
 	if s.reg == nil {
 		s.reg = variants.Default()
 	}

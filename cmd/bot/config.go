@@ -73,17 +73,13 @@ type ConsoleConfig struct {
 	PrivateAfterStart bool `yaml:"private_after_start"`
 }
 
-// PuzzleConfig is the daily puzzle (a later issue): kept here so that a config
-// file written for it loads today.
+// PuzzleConfig holds the defaults of the daily puzzle. Chats subscribe themselves
+// with /puzzle subscribe [HH:MM] [zone]; these fill what they leave out.
 type PuzzleConfig struct {
-	// Enabled posts a puzzle daily in chats that subscribed.
-	Enabled bool `yaml:"enabled"`
-	// Time is the default posting time, "HH:MM"; default "09:00".
+	// Time is the posting time when a chat names none, "HH:MM"; default "09:00".
 	Time string `yaml:"time"`
-	// Timezone is an IANA zone for Time; default "Asia/Shanghai".
+	// Timezone is the IANA zone when a chat names none; default "Asia/Shanghai".
 	Timezone string `yaml:"timezone"`
-	// Source is a file of puzzles; empty: the built-in set.
-	Source string `yaml:"source"`
 }
 
 // loadConfig reads the config file at path, applies the environment and fills

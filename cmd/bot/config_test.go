@@ -53,7 +53,7 @@ telegram:
   token: from-file
   webhook: {url: "https://example.org/hook", listen: ":8443"}
 discord: {guild_id: "42", shard_id: 0, shard_count: 2}
-puzzle: {enabled: true, time: "08:30", timezone: Europe/Berlin}
+puzzle: {time: "08:30", timezone: Europe/Berlin}
 `)
 		env := map[string]string{envTelegramToken: "from-env", envDiscordToken: "dtoken", envDataDir: "/srv/chuhe"}
 		cfg, err := loadConfig(p, true, func(k string) string { return env[k] })

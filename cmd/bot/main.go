@@ -131,10 +131,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 	}()
 	svc, err := bot.New(bot.Config{
-		Store:    st,
-		Renderer: bot.NewRenderer(renderOptions(cfg.Render)),
-		Logger:   log,
-		BotName:  cfg.BotName,
+		Store:      st,
+		Renderer:   bot.NewRenderer(renderOptions(cfg.Render)),
+		Logger:     log,
+		BotName:    cfg.BotName,
+		PuzzleTime: cfg.Puzzle.Time,
+		PuzzleZone: cfg.Puzzle.Timezone,
 	})
 	if err != nil {
 		return err
