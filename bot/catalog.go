@@ -489,6 +489,10 @@ var catalog = map[string]msg{
 		"Your board in game #%s (you play %s).",
 		"你在對局 #%s 的棋盤（你執%s）。",
 		"你在对局 #%s 的棋盘（你执%s）。"},
+	"private.hint_nolink": {
+		"%s, I cannot send you your own board of game #%s privately.",
+		"%s，我無法私下傳送你在對局 #%s 的棋盤。",
+		"%s，我无法私下发送你在对局 #%s 的棋盘。"},
 	"private.hint": {
 		"%s, I cannot send you your own board of game #%s privately. Open a private chat with me (the button below, or send me /start there), and I will deliver it.",
 		"%s，我無法私下傳送你在對局 #%s 的棋盤。請開啟與我的私聊（按下方按鈕，或在私聊中傳送 /start），我就會送到。",

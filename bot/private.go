@@ -94,17 +94,23 @@ func (s *Service) privateFailed(ctx context.Context, d display, rec *storage.Gam
 
 // privateHint is the public message that says how to open the private chat: the
 // platform's hint, and a button to the deep link that brings the board.
+// Where the platform has no link to open a private chat (Discord), the text
+// promises no button and leaves the way to the platform's own hint.
 func (s *Service) privateHint(d display, id string, p any, u User, pu *PrivateUnavailableError) Message {
-	m := Message{Text: T(d.lang, "private.hint", u.Name, id)}
-	if pu.Hint != "" {
-		m.Text += "\n" + pu.Hint
-	}
 	url := ""
 	if dl, ok := p.(DeepLinker); ok {
 		url = dl.DeepLink("g_" + id)
 	}
 	if url == "" {
 		url = pu.URL
+	}
+	key := "private.hint"
+	if url == "" {
+		key = "private.hint_nolink"
+	}
+	m := Message{Text: T(d.lang, key, u.Name, id)}
+	if pu.Hint != "" {
+		m.Text += "\n" + pu.Hint
 	}
 	if url != "" {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.open_private"), URL: url}}}

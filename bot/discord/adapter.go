@@ -35,7 +35,7 @@ var (
 // gives the way that works: "My pieces" or /peek, answered ephemerally (during a
 // secret setup /peek repeats the question, and /setup answers it ephemerally).
 // It reads well on its own too.
-const privateHint = "On Discord there is no private-chat button, and /start does not help: your privacy settings " +
+const privateHint = "Your privacy settings " +
 	"block direct messages from this server's members, so I can't DM you. Instead press “My pieces” under the board " +
 	"or use /peek right here, and I'll show you your pieces where only you can see them. " +
 	"(Or allow direct messages in this server's Privacy Settings.)"

@@ -274,6 +274,10 @@ func TestPrivateBoardByDMAndClosedDM(t *testing.T) {
 	if !strings.Contains(hint.Content, "Bob") || hasImage(hint) {
 		t.Errorf("hint = %+v", hint)
 	}
+	// Discord has no link into a private chat: the hint must not promise one.
+	if strings.Contains(hint.Content, "button below") || strings.Contains(hint.Content, "/start") {
+		t.Errorf("the hint promises a private-chat button or /start that Discord lacks: %q", hint.Content)
+	}
 	h.slash(bob, "peek")
 	rec.next(t)
 	mine := h.last(bob, func(m discordtest.Message) bool { return m.Ephemeral && hasImage(m) })
