@@ -468,6 +468,16 @@ func (q *request) cmdCancel(args []string) error {
 
 // writeFailed turns a failed game write into an answer: a conflict means somebody
 // else changed the game first, and nothing of this command happened.
+// save writes rec, a changed copy of l's record, with the version check, and
+// keeps it in the cache with l's game; a failed write is turned into a reply.
+func (q *request) save(l *loaded, rec *storage.Game) error {
+	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
+		return q.writeFailed(rec.ID, err)
+	}
+	q.s.keep(&loaded{rec: rec, game: l.game})
+	return nil
+}
+
 func (q *request) writeFailed(id string, err error) error {
 	q.s.forget(id)
 	if errors.Is(err, storage.ErrConflict) {

@@ -75,20 +75,18 @@ func (q *request) cmdDraw(args []string) error {
 		return q.finish(l, rules.Drawn(rules.ReasonAgreement), q.t("draw.agreed", id))
 	case rec.DrawOffer == int(them) && ans == answerNo:
 		rec.DrawOffer = storage.NoSide
-		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-			return q.writeFailed(id, err)
+		if err := q.save(l, rec); err != nil {
+			return err
 		}
-		q.s.keep(&loaded{rec: rec, game: l.game})
 		q.announce(rec, Message{Text: q.t("draw.declined", q.ev.User.Name, id)})
 		return nil
 	case ans == answerYes:
 		return oops("err.no_draw_offer", id)
 	case rec.DrawOffer == int(me) && ans == answerNo:
 		rec.DrawOffer = storage.NoSide
-		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-			return q.writeFailed(id, err)
+		if err := q.save(l, rec); err != nil {
+			return err
 		}
-		q.s.keep(&loaded{rec: rec, game: l.game})
 		q.announce(rec, Message{Text: q.t("draw.withdrawn", q.ev.User.Name, id)})
 		return nil
 	case ans == answerNo:
@@ -97,10 +95,9 @@ func (q *request) cmdDraw(args []string) error {
 		return oops("err.draw_pending", id, playerName(q.lang, rec, them))
 	}
 	rec.DrawOffer = int(me)
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	if err := q.save(l, rec); err != nil {
+		return err
 	}
-	q.s.keep(&loaded{rec: rec, game: l.game})
 	q.announce(rec, Message{
 		Text: q.t("draw.offered", q.ev.User.Name, q.sideName(v, me), id, playerName(q.lang, rec, them)),
 		Buttons: [][]Button{{
@@ -136,20 +133,18 @@ func (q *request) cmdTakeback(args []string) error {
 		return q.takeBack(l, them)
 	case rec.TakebackRequest == int(them) && ans == answerNo:
 		rec.TakebackRequest = storage.NoSide
-		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-			return q.writeFailed(id, err)
+		if err := q.save(l, rec); err != nil {
+			return err
 		}
-		q.s.keep(&loaded{rec: rec, game: l.game})
 		q.announce(rec, Message{Text: q.t("takeback.declined", q.ev.User.Name, id)})
 		return nil
 	case ans == answerYes || (ans == answerNo && rec.TakebackRequest != int(me)):
 		return oops("err.no_takeback", id)
 	case ans == answerNo:
 		rec.TakebackRequest = storage.NoSide
-		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-			return q.writeFailed(id, err)
+		if err := q.save(l, rec); err != nil {
+			return err
 		}
-		q.s.keep(&loaded{rec: rec, game: l.game})
 		q.announce(rec, Message{Text: q.t("takeback.withdrawn", q.ev.User.Name, id)})
 		return nil
 	case rec.TakebackRequest == int(me):
@@ -159,10 +154,9 @@ func (q *request) cmdTakeback(args []string) error {
 		return oops("err.takeback_nothing", id)
 	}
 	rec.TakebackRequest = int(me)
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	if err := q.save(l, rec); err != nil {
+		return err
 	}
-	q.s.keep(&loaded{rec: rec, game: l.game})
 	q.announce(rec, Message{
 		Text: q.t("takeback.asked", q.ev.User.Name, id, playerName(q.lang, rec, them)),
 		Buttons: [][]Button{{
@@ -248,10 +242,9 @@ func (q *request) cmdAbort(args []string) error {
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, string(rules.ReasonAborted)
 	rec.Clock.Deadline = time.Time{}
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	if err := q.save(l, rec); err != nil {
+		return err
 	}
-	q.s.keep(&loaded{rec: rec, game: l.game})
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id) // an aborted challenge's invitation
 	q.s.log.Info("game aborted", "game", rec)
 	text := q.t("abort.done", id, q.ev.User.Name)

@@ -175,10 +175,9 @@ func (q *request) cmdSetup(args []string) error {
 	}
 	rec.Secrets[secretKey(side)] = answer
 	if !answered(rec, cs, side.Other()) {
-		if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-			return q.writeFailed(id, err)
+		if err := q.save(l, rec); err != nil {
+			return err
 		}
-		q.s.keep(&loaded{rec: rec, game: l.game})
 		q.say("setup.saved", id, playerName(q.lang, rec, side.Other()))
 		return nil
 	}
