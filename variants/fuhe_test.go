@@ -116,23 +116,7 @@ func TestFuhe(t *testing.T) {
 			}
 			playAll(t, g, c.pre)
 			p := g.Position()
-			got := legalTexts(p)
-			for _, m := range strings.Fields(c.legal) {
-				if !contains(got, m) {
-					t.Errorf("%s should be legal; legal moves: %v", m, got)
-				}
-				if _, err := rules.ParseMove(p, m); err != nil {
-					t.Errorf("ParseMove(%s): %v", m, err)
-				}
-			}
-			for _, m := range strings.Fields(c.illegal) {
-				if contains(got, m) {
-					t.Errorf("%s should be illegal", m)
-				}
-				if _, err := rules.ParseMove(p, m); err == nil {
-					t.Errorf("ParseMove(%s) accepted an illegal move", m)
-				}
-			}
+			got := checkMoves(t, p, c.legal, c.illegal)
 			if c.complete && strings.Join(got, " ") != c.legal {
 				t.Errorf("legal moves %v, want exactly %q", got, c.legal)
 			}
@@ -162,14 +146,7 @@ func TestFuheExplain(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.move, func(t *testing.T) {
 			p := mustPosition(t, v, c.fen)
-			_, err := rules.ParseMove(p, c.move)
-			ie, ok := err.(*rules.IllegalMoveError)
-			if !ok {
-				t.Fatalf("ParseMove(%s) error = %v, want *IllegalMoveError", c.move, err)
-			}
-			if ie.Reason != c.reason {
-				t.Errorf("reason = %q, want %q", ie.Reason, c.reason)
-			}
+			checkRefusal(t, p, c.move, c.reason)
 		})
 	}
 }

@@ -284,23 +284,7 @@ func TestJinchan(t *testing.T) {
 			}
 			playAll(t, g, c.pre)
 			p := g.Position()
-			got := legalTexts(p)
-			for _, m := range strings.Fields(c.legal) {
-				if !contains(got, m) {
-					t.Errorf("%s should be legal; legal moves: %v", m, got)
-				}
-				if _, err := rules.ParseMove(p, m); err != nil {
-					t.Errorf("ParseMove(%s): %v", m, err)
-				}
-			}
-			for _, m := range strings.Fields(c.illegal) {
-				if contains(got, m) {
-					t.Errorf("%s should be illegal", m)
-				}
-				if _, err := rules.ParseMove(p, m); err == nil {
-					t.Errorf("ParseMove(%s) accepted an illegal move", m)
-				}
-			}
+			checkMoves(t, p, c.legal, c.illegal)
 			if c.complete {
 				var want []string
 				for _, m := range strings.Fields(c.legal) {
@@ -363,32 +347,9 @@ func TestJinchanExplain(t *testing.T) {
 				t.Fatal(err)
 			}
 			playAll(t, g, c.pre)
-			_, err = rules.ParseMove(g.Position(), c.move)
-			ie, ok := err.(*rules.IllegalMoveError)
-			if !ok {
-				t.Fatalf("ParseMove(%s) error = %v, want *IllegalMoveError", c.move, err)
-			}
-			if ie.Reason != c.reason {
-				t.Errorf("reason = %q, want %q", ie.Reason, c.reason)
-			}
+			checkRefusal(t, g.Position(), c.move, c.reason)
 		})
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return "0" + string(rune('0'+n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }
 
 // TestJinchanSecret covers the secret choice of jinchan.md §5.2: prompts,

@@ -1,44 +1,11 @@
 package variants
 
 import (
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
 )
-
-func legalTexts(p *rules.Position) []string {
-	var out []string
-	for _, m := range p.LegalMoves(nil) {
-		out = append(out, rules.FormatCoord(p, m))
-	}
-	sort.Strings(out)
-	return out
-}
-
-func mustPosition(t *testing.T, v *rules.Variant, fen string) *rules.Position {
-	t.Helper()
-	p, err := rules.NewPosition(v, fen)
-	if err != nil {
-		t.Fatalf("NewPosition(%q): %v", fen, err)
-	}
-	return p
-}
-
-// playAll plays coordinate moves on a game, failing the test on an illegal one.
-func playAll(t *testing.T, g *rules.Game, moves string) {
-	t.Helper()
-	for _, text := range strings.Fields(moves) {
-		m, err := rules.ParseCoord(g.Position(), text)
-		if err != nil {
-			t.Fatalf("move %s: %v", text, err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatalf("play %s: %v", text, err)
-		}
-	}
-}
 
 // TestXiangqiPieceRules is xiangqi.md §11.2, one row per test case.
 func TestXiangqiPieceRules(t *testing.T) {
@@ -98,26 +65,8 @@ func TestXiangqiPieceRules(t *testing.T) {
 			}
 			playAll(t, g, c.pre)
 			p := g.Position()
-			got := legalTexts(p)
-			gotSet := map[string]bool{}
-			for _, m := range got {
-				gotSet[m] = true
-			}
-			want := strings.Fields(c.legal)
-			for _, m := range want {
-				if !gotSet[m] {
-					t.Errorf("%s should be legal; legal moves: %v", m, got)
-				}
-			}
-			for _, m := range strings.Fields(c.illegal) {
-				if gotSet[m] {
-					t.Errorf("%s should be illegal", m)
-				}
-				if _, err := rules.ParseCoord(p, m); err == nil {
-					t.Errorf("ParseCoord(%s) accepted an illegal move", m)
-				}
-			}
-			if c.complete && len(got) != len(want) {
+			got := checkMoves(t, p, c.legal, c.illegal)
+			if want := strings.Fields(c.legal); c.complete && len(got) != len(want) {
 				t.Errorf("got %d legal moves %v, want exactly %v", len(got), got, want)
 			}
 			if p.InCheck() != c.inCheck {
@@ -209,15 +158,7 @@ func TestXiangqiExplain(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.move, func(t *testing.T) {
-			p := mustPosition(t, v, c.fen)
-			_, err := rules.ParseCoord(p, c.move)
-			ie, ok := err.(*rules.IllegalMoveError)
-			if !ok {
-				t.Fatalf("ParseCoord(%s) error = %v, want *IllegalMoveError", c.move, err)
-			}
-			if ie.Reason != c.reason {
-				t.Errorf("reason = %q, want %q", ie.Reason, c.reason)
-			}
+			checkRefusal(t, mustPosition(t, v, c.fen), c.move, c.reason)
 		})
 	}
 }
