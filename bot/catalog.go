@@ -6,6 +6,136 @@ package bot
 // after init; Go has no constant maps): TestCatalog checks
 // that each entry has all three languages with the same arguments.
 var catalog = map[string]msg{
+	// Refusal reasons of the rules by key (rules.IllegalMoveError.Key), for the
+	// Chinese chats; English chats show the rules' own Reason. See why.go.
+	"why.no_piece": {
+		"there is no piece on %s",
+		"%s 沒有棋子",
+		"%s 没有棋子"},
+	"why.not_your_piece": {
+		"the %s on %s is %s's; it is %s's turn",
+		"%s（%s）是%s的棋子；現在輪到%s走",
+		"%s（%s）是%s的棋子；现在轮到%s走"},
+	"why.face_down": {
+		"the piece on %s lies face down and cannot move",
+		"%s 的棋子蓋著，不能走",
+		"%s 的棋子盖着，不能走"},
+	"why.frozen": {
+		"the %s on %s is frozen and cannot move",
+		"%s（%s）被旁邊的敵子凍住，不能走",
+		"%s（%s）被旁边的敌子冻住，不能走"},
+	"why.held": {
+		"the %s on %s may not move now",
+		"%s（%s）現在不能走",
+		"%s（%s）现在不能走"},
+	"why.own_piece": {
+		"%s is occupied by your own %s",
+		"%s 已有你自己的%s",
+		"%s 已有你自己的%s"},
+	"why.zone_from": {
+		"the %s may do that only %s",
+		"%s只有%s才能這樣走",
+		"%s只有%s才能这样走"},
+	"why.zone_to": {
+		"the %s must stay %s",
+		"%s必須留在%s",
+		"%s必须留在%s"},
+	"why.blocked": {
+		"the %s's %s on %s is blocked",
+		"%s的%s（%s）被堵住了",
+		"%s的%s（%s）被堵住了"},
+	"why.no_capture_that_way": {
+		"the %s cannot capture that way",
+		"%s這樣走不能吃子",
+		"%s这样走不能吃子"},
+	"why.path_blocked": {
+		"the way is blocked by the piece on %s",
+		"路線被 %s 的棋子擋住了",
+		"路线被 %s 的棋子挡住了"},
+	"why.capture_only": {
+		"the %s moves that way only to capture",
+		"%s這樣走只能吃子",
+		"%s这样走只能吃子"},
+	"why.screens": {
+		"the %s captures only by jumping over exactly %s piece(s); there are %s in between",
+		"%s吃子必須恰好隔 %s 個子；中間有 %s 個",
+		"%s吃子必须恰好隔 %s 个子；中间有 %s 个"},
+	"why.uncapturable": {
+		"the piece on %s cannot be captured",
+		"%s 的棋子不能被吃",
+		"%s 的棋子不能被吃"},
+	"why.no_such_move": {
+		"a %s does not move like that",
+		"%s不能這樣走",
+		"%s不能这样走"},
+	"why.special_in_check": {
+		"you are in check and %s does not answer it",
+		"你正被將軍，%s 不能應將",
+		"你正被将军，%s 不能应将"},
+	"why.special_not_now": {
+		"%s is not allowed now",
+		"現在不能 %s",
+		"现在不能 %s"},
+	"why.off_board": {
+		"that square is not on the board",
+		"那一點不在棋盤上",
+		"那一点不在棋盘上"},
+	"why.same_point": {
+		"a piece must move to another point",
+		"棋子必須走到另一點",
+		"棋子必须走到另一点"},
+	"why.facing": {
+		"the two generals would face each other on an open file",
+		"走後將帥會在同一直線上照面",
+		"走后将帅会在同一直线上照面"},
+	"why.check_unanswered": {
+		"you are in check, and this move does not answer it",
+		"你正被將軍，這步沒有應將",
+		"你正被将军，这步没有应将"},
+	"why.self_check": {
+		"it would leave your general in check",
+		"走後你的將帥會被將軍",
+		"走后你的将帅会被将军"},
+	"why.piece_face_down": {
+		"face-down piece",
+		"暗子",
+		"暗子"},
+	"why.zone_from.palace": {
+		"inside its palace",
+		"在九宮內",
+		"在九宫内"},
+	"why.zone_from.own": {
+		"on its own side of the river",
+		"在己方河界內",
+		"在己方河界内"},
+	"why.zone_from.crossed": {
+		"after crossing the river",
+		"過河後",
+		"过河后"},
+	"why.zone_to.palace": {
+		"inside its palace",
+		"九宮內",
+		"九宫内"},
+	"why.zone_to.own": {
+		"on its own side of the river",
+		"己方河界內（不能過河）",
+		"己方河界内（不能过河）"},
+	"why.zone_to.crossed": {
+		"after crossing the river",
+		"對方河界內",
+		"对方河界内"},
+	"why.block.leg": {
+		"leg",
+		"腿",
+		"腿"},
+	"why.block.eye": {
+		"eye",
+		"眼",
+		"眼"},
+	"why.block.way": {
+		"way",
+		"路",
+		"路"},
 	// Errors and refusals: each says what was wrong and what would work.
 	"err.internal": {
 		"Something went wrong on my side; nothing was changed. Please try again.",

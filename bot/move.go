@@ -290,10 +290,11 @@ func (q *request) moveError(l *loaded, text string, err error) error {
 	case errors.As(err, &pe):
 		return oops("err.move_unreadable", clip(text), q.notationHelp(l.game.Variant()), q.someMoves(pos, nil, 4))
 	case errors.As(err, &ie):
+		reason := q.why(l.game.Variant(), ie)
 		if len(ie.Legal) == 0 {
-			return oops("err.move_illegal_none", clip(text), ie.Reason)
+			return oops("err.move_illegal_none", clip(text), reason)
 		}
-		return oops("err.move_illegal", clip(text), ie.Reason, q.someMoves(pos, ie.Legal, 6))
+		return oops("err.move_illegal", clip(text), reason, q.someMoves(pos, ie.Legal, 6))
 	case errors.Is(err, rules.ErrGameOver):
 		return oops("err.game_over", l.rec.ID)
 	}

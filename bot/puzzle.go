@@ -555,10 +555,11 @@ func (q *request) puzzleAnswer(text, date string, quiet bool) error {
 			}
 			return oops("err.move_unreadable", clip(text), q.notationHelp(v), q.someMoves(before, nil, 4))
 		case errors.As(err, &ie):
+			reason := q.why(v, ie)
 			if len(ie.Legal) == 0 {
-				return oops("err.move_illegal_none", clip(text), ie.Reason)
+				return oops("err.move_illegal_none", clip(text), reason)
 			}
-			return oops("err.move_illegal", clip(text), ie.Reason, q.someMoves(before, ie.Legal, 6))
+			return oops("err.move_illegal", clip(text), reason, q.someMoves(before, ie.Legal, 6))
 		case errors.Is(err, puzzle.ErrFinished):
 			return oops("err.puzzle_solved", name)
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -15,6 +16,22 @@ type IllegalMoveError struct {
 	Text   string   // the move as the user wrote it, or in coordinates
 	Reason string   // "the horse's leg on e4 is blocked"
 	Legal  []string // some legal moves of that piece (coordinates), may be empty
+	// Key names the reason for translation ("blocked"), with its Args: squares by
+	// name, pieces by their public traditional glyph ("" for a face-down piece),
+	// sides as "red"/"black", zones by name, counts in decimal. Empty for reasons a
+	// variant's hook wrote: show Reason then.
+	Key  string
+	Args []string
+}
+
+// reason is a refusal in English plus its key and arguments for translation.
+type reason struct {
+	text, key string
+	args      []string
+}
+
+func because(key string, args []string, format string, fargs ...any) reason {
+	return reason{text: fmt.Sprintf(format, fargs...), key: key, args: args}
 }
 
 func (e *IllegalMoveError) Error() string {
@@ -147,8 +164,8 @@ func (p *Position) Explain(m Move) error {
 	v := p.v
 	b := v.Board
 	text := FormatCoord(p, m)
-	fail := func(format string, args ...any) error {
-		e := &IllegalMoveError{Text: text, Reason: fmt.Sprintf(format, args...)}
+	fail := func(r reason) error {
+		e := &IllegalMoveError{Text: text, Reason: r.text, Key: r.key, Args: r.args}
 		if m.From != NoSquare && m.Flags&FlagSpecial == 0 {
 			e.Legal = p.legalFrom(m.From, 6)
 		}
@@ -162,7 +179,7 @@ func (p *Position) Explain(m Move) error {
 			}
 		}
 		if r := v.Refusal(p, text, m); r != "" {
-			return fail("%s", r)
+			return fail(reason{text: r})
 		}
 	}
 	if m.Flags&FlagSpecial != 0 {
@@ -172,37 +189,38 @@ func (p *Position) Explain(m Move) error {
 			}
 		}
 		if p.InCheck() {
-			return fail("you are in check and %s does not answer it", text)
+			return fail(because("special_in_check", []string{text}, "you are in check and %s does not answer it", text))
 		}
-		return fail("%s is not allowed now", text)
+		return fail(because("special_not_now", []string{text}, "%s is not allowed now", text))
 	}
 	if !b.Exists(m.From) || !b.Exists(m.To) {
-		return fail("that square is not on the board")
+		return fail(because("off_board", nil, "that square is not on the board"))
 	}
 	pc := p.board[m.From]
 	if pc == NoPiece {
 		return &IllegalMoveError{Text: text, Reason: fmt.Sprintf("there is no piece on %s", b.Name(m.From)),
-			Legal: p.someLegal(6)}
+			Key: "no_piece", Args: []string{b.Name(m.From)}, Legal: p.someLegal(6)}
 	}
 	name := p.pieceName(pc)
 	if pc.Side() != p.side {
 		return &IllegalMoveError{Text: text, Reason: fmt.Sprintf("the %s on %s is %s's; it is %s's turn",
-			name, b.Name(m.From), sideWord(v, pc.Side()), sideWord(v, p.side)), Legal: p.someLegal(6)}
+			name, b.Name(m.From), sideWord(v, pc.Side()), sideWord(v, p.side)), Legal: p.someLegal(6),
+			Key: "not_your_piece", Args: []string{p.pieceGlyph(pc), b.Name(m.From), pc.Side().String(), p.side.String()}}
 	}
 	if m.From == m.To {
-		return fail("a piece must move to another point")
+		return fail(because("same_point", nil, "a piece must move to another point"))
 	}
 	if pc.FaceDown() {
-		return fail("the piece on %s lies face down and cannot move", b.Name(m.From))
+		return fail(because("face_down", []string{b.Name(m.From)}, "the piece on %s lies face down and cannot move", b.Name(m.From)))
 	}
 	if frozen := p.Frozen(pc.Side()); frozen.Has(m.From) {
-		return fail("the %s on %s is frozen by an enemy piece next to it and cannot move", name, b.Name(m.From))
+		return fail(because("frozen", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s is frozen by an enemy piece next to it and cannot move", name, b.Name(m.From)))
 	}
 	if v.MayMove != nil && !v.MayMove(p, m.From) {
-		return fail("the %s on %s may not move now (it is held)", name, b.Name(m.From))
+		return fail(because("held", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s may not move now (it is held)", name, b.Name(m.From)))
 	}
 	if t := p.board[m.To]; t != NoPiece && t.Side() == p.side && p.Under(m.To) == NoPiece {
-		return fail("%s is occupied by your own %s", b.Name(m.To), p.pieceName(t))
+		return fail(because("own_piece", []string{b.Name(m.To), p.pieceGlyph(t)}, "%s is occupied by your own %s", b.Name(m.To), p.pieceName(t)))
 	}
 	for _, pm := range p.pieceMoves(m.From, pc, nil, false, false) {
 		if pm.To != m.To {
@@ -221,14 +239,14 @@ func (p *Position) Explain(m Move) error {
 			return nil
 		}
 		if !attackedPlain && v.hasRoyal && p.facingAfter(pm) {
-			return fail("the two generals would face each other on an open file")
+			return fail(because("facing", nil, "the two generals would face each other on an open file"))
 		}
 		if p.InCheck() {
-			return fail("you are in check, and this move does not answer it")
+			return fail(because("check_unanswered", nil, "you are in check, and this move does not answer it"))
 		}
-		return fail("it would leave your general in check")
+		return fail(because("self_check", nil, "it would leave your general in check"))
 	}
-	return fail("%s", p.whyNot(pc, m.From, m.To))
+	return fail(p.whyNot(pc, m.From, m.To))
 }
 
 // facingAfter reports whether after pm some general of the mover is attacked only
@@ -247,11 +265,12 @@ func (p *Position) facingAfter(pm Move) bool {
 }
 
 // whyNot explains why a piece cannot go from one square to another by its rules.
-func (p *Position) whyNot(pc Piece, from, to Square) string {
+func (p *Position) whyNot(pc Piece, from, to Square) reason {
 	v := p.v
 	b := v.Board
 	k := &v.Kinds[pc.Kind()]
 	name := p.pieceName(pc)
+	glyph := p.pieceGlyph(pc)
 	s := pc.Side()
 	target := p.board[to]
 	for _, a := range k.Atoms {
@@ -264,7 +283,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 		}
 		if a.From != "" && !b.InZone(a.From, s, from) {
 			if p.reaches(from, to, a, df, dr) {
-				return fmt.Sprintf("the %s may do that only %s", name, zoneWord(a.From))
+				return because("zone_from", []string{glyph, a.From}, "the %s may do that only %s", name, zoneWord(a.From))
 			}
 			continue
 		}
@@ -272,7 +291,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 			continue
 		}
 		if a.To != "" && !b.InZone(a.To, s, to) {
-			return fmt.Sprintf("the %s must stay %s", name, zoneWord(a.To))
+			return because("zone_to", []string{glyph, a.To}, "the %s must stay %s", name, zoneWord(a.To))
 		}
 		switch a.Kind {
 		case Leap:
@@ -286,40 +305,40 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 					if word == "" {
 						word = "way"
 					}
-					return fmt.Sprintf("the %s's %s on %s is blocked", name, word, b.Name(bsq))
+					return because("blocked", []string{glyph, word, b.Name(bsq)}, "the %s's %s on %s is blocked", name, word, b.Name(bsq))
 				}
 			}
 			if target == NoPiece && !a.Mode.moves() {
 				continue
 			}
 			if target != NoPiece && a.Mode == MoveOnly {
-				return fmt.Sprintf("the %s cannot capture that way", name)
+				return because("no_capture_that_way", []string{glyph}, "the %s cannot capture that way", name)
 			}
 		case Ride:
 			if blocker := p.firstBetween(from, to, df, dr); blocker != NoSquare {
-				return fmt.Sprintf("the way is blocked by the piece on %s", b.Name(blocker))
+				return because("path_blocked", []string{b.Name(blocker)}, "the way is blocked by the piece on %s", b.Name(blocker))
 			}
 			sup, ok := v.supportSquares(a, s, from)
 			if !ok {
 				continue
 			}
 			if !p.supported(s, sup) {
-				return fmt.Sprintf("the %s may go that way only while its own piece stands alone on %s",
+				return because("", nil, "the %s may go that way only while its own piece stands alone on %s",
 					name, b.Name(sup[0]))
 			}
 			if target != NoPiece && a.Mode == MoveOnly {
 				continue // perhaps a hop captures there; see below
 			}
 			if target == NoPiece && a.Mode == CaptureOnly {
-				return fmt.Sprintf("the %s moves that way only to capture", name)
+				return because("capture_only", []string{glyph}, "the %s moves that way only to capture", name)
 			}
 		case Hop:
 			if target == NoPiece {
 				continue
 			}
 			screens := p.countBetween(from, to, df, dr)
-			return fmt.Sprintf("the %s captures only by jumping over exactly %d piece(s); there are %d in between",
-				name, a.Screens, screens)
+			return because("screens", []string{glyph, strconv.Itoa(a.Screens), strconv.Itoa(screens)},
+				"the %s captures only by jumping over exactly %d piece(s); there are %d in between", name, a.Screens, screens)
 		}
 		if target != NoPiece && !p.capturable(s, to) {
 			if u := p.Under(to); u != NoPiece {
@@ -327,12 +346,12 @@ func (p *Position) whyNot(pc Piece, from, to Square) string {
 				if u.Side() == s {
 					own = u
 				}
-				return fmt.Sprintf("the stack on %s holds your own %s; you may not capture it", b.Name(to), p.pieceName(own))
+				return because("", nil, "the stack on %s holds your own %s; you may not capture it", b.Name(to), p.pieceName(own))
 			}
-			return fmt.Sprintf("the piece on %s cannot be captured", b.Name(to))
+			return because("uncapturable", []string{b.Name(to)}, "the piece on %s cannot be captured", b.Name(to))
 		}
 	}
-	return fmt.Sprintf("a %s does not move like that", name)
+	return because("no_such_move", []string{glyph}, "a %s does not move like that", name)
 }
 
 // reaches reports whether the atom's geometry leads from from to to, ignoring
@@ -401,6 +420,19 @@ func (p *Position) someLegal(max int) []string {
 		}
 	}
 	return out
+}
+
+// pieceGlyph is the traditional character of a piece as the public sees it, or
+// "" for a face-down piece.
+func (p *Position) pieceGlyph(pc Piece) string {
+	if pc.FaceDown() {
+		return ""
+	}
+	k := &p.v.Kinds[pc.Kind()]
+	if k.PublicAs != 0 {
+		k = &p.v.Kinds[p.v.KindByLetter(k.PublicAs)]
+	}
+	return k.Glyph[pc.Side()]
 }
 
 // pieceName is the English name of a piece as the public sees it.
