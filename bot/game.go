@@ -52,27 +52,18 @@ func (q *request) chooseGame(id string, match func(*storage.Game) bool, noneKey 
 		return q.chooseOwnGame(match, noneKey, noneArgs...)
 	}
 	gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
-	if err != nil {
-		return "", err
-	}
-	var ids []string
-	for _, g := range gs {
-		if match(g) {
-			ids = append(ids, g.ID)
-		}
-	}
-	switch len(ids) {
-	case 0:
-		return "", oops(noneKey, noneArgs...)
-	case 1:
-		return ids[0], nil
-	}
-	return "", oops("err.which_game", hashList(ids), ids[0])
+	return onlyMatch(gs, err, match, noneKey, noneArgs)
 }
 
 // chooseOwnGame is chooseGame in a private chat: among the user's own games.
 func (q *request) chooseOwnGame(match func(*storage.Game) bool, noneKey string, noneArgs ...any) (string, error) {
 	gs, err := q.s.store.GamesOfUser(q.ctx, q.ev.Platform, q.ev.User.ID, true)
+	return onlyMatch(gs, err, match, noneKey, noneArgs)
+}
+
+// onlyMatch is the id of the one game of gs that matches, or a reply saying that
+// none does or asking which one is meant.
+func onlyMatch(gs []*storage.Game, err error, match func(*storage.Game) bool, noneKey string, noneArgs []any) (string, error) {
 	if err != nil {
 		return "", err
 	}
