@@ -3,24 +3,30 @@ package rules
 // Move generation. This file is performance-critical: it runs for every node of
 // perft, search and the puzzle solver.
 
-// capturable reports whether a piece of side s may capture (or exchange with) the
-// content of sq.
-func (p *Position) capturable(s Side, sq Square) bool {
-	t := p.board[sq]
+// capturable reports whether a piece of side s on from may capture (or exchange
+// with) the content of to.
+func (p *Position) capturable(from Square, s Side, to Square) bool {
+	t := p.board[to]
 	if t == NoPiece {
 		return false
 	}
-	if p.under != nil && p.under[sq] != NoPiece {
+	if p.under != nil && p.under[to] != NoPiece {
 		// A stack counts as an enemy for both sides (凌馬), except that no side
 		// takes a stack holding one of its own royal pieces: that would throw its
 		// own general away.
-		u := p.under[sq]
-		return !(u.Side() == s && p.v.royalKind[u.Kind()]) && !(t.Side() == s && p.v.royalKind[t.Kind()])
-	}
-	if t.Side() == s {
+		u := p.under[to]
+		if (u.Side() == s && p.v.royalKind[u.Kind()]) || (t.Side() == s && p.v.royalKind[t.Kind()]) {
+			return false
+		}
+	} else if t.Side() == s {
 		return false
 	}
-	return !(t.FaceDown() && p.v.OwnerSeesFaceDown) // fuhe: face-down pieces cannot be taken
+	for _, f := range p.v.mods.captures {
+		if !f.MayCapture(p, from, to) {
+			return false
+		}
+	}
+	return true
 }
 
 // pieceMoves appends the pseudo-legal moves of the piece pc on from. With
@@ -115,7 +121,7 @@ func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOn
 		}
 		return out
 	}
-	if !mode.captures() || !p.capturable(s, to) {
+	if !mode.captures() || !p.capturable(from, s, to) {
 		return out
 	}
 	if royalOnly {
@@ -133,48 +139,65 @@ func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOn
 }
 
 // PseudoMoves appends the moves of the side to move that follow the movement rules,
-// without testing whether they leave a royal piece attacked. Special moves of the
-// variant are included.
+// without testing whether they leave a royal piece attacked. The modules' moves
+// are included.
 func (p *Position) PseudoMoves(out []Move) []Move {
 	s := p.side
-	mayMove := p.v.MayMove
+	holders := p.v.mods.holders
 	var frozen SquareSet
 	if p.v.hasAura {
 		frozen = p.Frozen(s)
 	}
 	for w := 0; w < len(p.occ[s]); w++ {
 		word := p.occ[s][w]
+	next:
 		for word != 0 {
 			sq := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[sq]
-			if pc.FaceDown() || (mayMove != nil && !mayMove(p, sq)) || frozen.Has(sq) {
+			if pc.FaceDown() || frozen.Has(sq) {
 				continue
+			}
+			for _, h := range holders {
+				if !h.MayMove(p, sq) {
+					continue next
+				}
 			}
 			out = p.pieceMoves(sq, pc, out, false, false)
 		}
 	}
-	if p.v.SpecialMoves != nil {
-		out = p.v.SpecialMoves(p, out)
+	for _, a := range p.v.mods.adders {
+		out = a.AddMoves(p, out)
 	}
 	return out
 }
 
-// legalAfter tests the position after m was made by side s: no royal piece of s may
-// stand attacked, and the variant's own test must pass.
-func (p *Position) legalAfter(s Side, m Move) bool {
-	if m.Flags&FlagSpecial != 0 && p.side == s {
-		// A special move that keeps the turn (a reveal) is judged only by the
-		// variant: the royal test waits for the move that ends the turn.
-		return p.v.MoveLegal == nil || p.v.MoveLegal(p, m)
-	}
-	for i := 0; i < p.nRoyal[s]; i++ {
-		if p.Attacked(p.royal[s][i], s.Other(), true) {
-			return false
+// held reports whether a module holds the piece on sq (it may not move).
+func (p *Position) held(sq Square) bool {
+	for _, h := range p.v.mods.holders {
+		if !h.MayMove(p, sq) {
+			return true
 		}
 	}
-	if p.v.MoveLegal != nil && !p.v.MoveLegal(p, m) {
-		return false
+	return false
+}
+
+// legalAfter tests the position after m was made by side s: no royal piece of s may
+// stand attacked, and every module's test must pass.
+func (p *Position) legalAfter(s Side, m Move) bool {
+	if m.Flags&FlagSpecial == 0 || p.side != s {
+		// A special move that keeps the turn (a reveal) is judged only by the
+		// modules: the royal test waits for the move that ends the turn.
+		for i := 0; i < p.nRoyal[s]; i++ {
+			if p.Attacked(p.royal[s][i], s.Other(), true) {
+				return false
+			}
+		}
+	}
+	for _, t := range p.v.mods.legal {
+		if !t.Legal(p, m) {
+			return false
+		}
 	}
 	return true
 }
@@ -222,10 +245,11 @@ func (p *Position) buffer(ply int) []Move {
 	return p.bufs[ply]
 }
 
-// quick reports whether the variant may use the hook-free fast path.
-func (v *Variant) quick() bool {
-	return v.SpecialMoves == nil && v.AfterMove == nil && v.MoveLegal == nil && v.KeepTurn == nil && !v.Stacks
-}
+// Quick reports whether the variant may use the fast path: no rule module takes
+// part in ordinary moves, and there are no stacks or hands. Then a pseudo-legal
+// move is legal exactly when it leaves no royal piece of the mover attacked, and
+// Make does nothing but move pieces.
+func (v *Variant) Quick() bool { return v.quickOK }
 
 // Perft counts the leaf nodes of the legal move tree of the given depth. At the
 // last ply moves are counted, not made (bulk counting), as engines report perft.
@@ -233,7 +257,7 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return p.perft(depth, p.v.quick())
+	return p.perft(depth, p.v.Quick())
 }
 
 func (p *Position) perft(depth int, quick bool) uint64 {
