@@ -204,6 +204,12 @@ func (p *Position) legalAfter(s Side, m Move) bool {
 
 // IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
 func (p *Position) IsLegal(m Move) bool {
+	if p.v.quickOK && p.v.sensitive != nil {
+		g := p.guard()
+		if g.safe(p, m) {
+			return !g.inCheck
+		}
+	}
 	s := p.side
 	p.Make(m)
 	ok := p.legalAfter(s, m)
@@ -211,13 +217,151 @@ func (p *Position) IsLegal(m Move) bool {
 	return ok
 }
 
+// legalGuard answers legality without Make for most moves of a quick variant
+// (Variant.sensitive): a move by a non-royal piece that neither leaves nor enters
+// a square that decides an attack on a royal piece of the mover changes no such
+// attack, so it is legal exactly when the mover is not in check now.
+type legalGuard struct {
+	on      bool
+	inCheck bool
+	sens    SquareSet
+}
+
+func (p *Position) guard() legalGuard {
+	v := p.v
+	if !v.quickOK || v.sensitive == nil {
+		return legalGuard{}
+	}
+	g := legalGuard{on: true}
+	s := p.side
+	n := v.Board.NumSquares()
+	for i := 0; i < p.nRoyal[s]; i++ {
+		sq := p.royal[s][i]
+		set := &v.sensitive[int(s)*n+int(sq)]
+		for w := range g.sens {
+			g.sens[w] |= set[w]
+		}
+		if !g.inCheck && p.Attacked(sq, s.Other(), true) {
+			g.inCheck = true
+		}
+	}
+	return g
+}
+
+// safe reports whether the guard decides m without Make: then m is legal iff
+// !g.inCheck.
+func (g *legalGuard) safe(p *Position, m Move) bool {
+	if !g.on || m.Flags&FlagSpecial != 0 || g.sens.Has(m.From) || g.sens.Has(m.To) {
+		return false
+	}
+	return !p.v.royalKind[p.board[m.From].Kind()]
+}
+
+// exposes reports, for a quick variant whose side to move is not in check,
+// whether the non-royal move m would leave a royal piece of the mover attacked,
+// without making it: only lines through m.From or m.To and leaps whose block is
+// m.From can change, and they are scanned with the move applied in thought.
+func (p *Position) exposes(m Move) bool {
+	v := p.v
+	s := p.side
+	by := s.Other()
+	n := v.Board.NumSquares()
+	dirs := v.sideRayDirs[by]
+	for i := 0; i < p.nRoyal[s]; i++ {
+		k := p.royal[s][i]
+		row := v.lines[(int(s)*n+int(k))*n:]
+		mask := row[m.From] | row[m.To]
+		for mask != 0 {
+			j := trailingZeros32(mask)
+			mask &= mask - 1
+			if p.rayAttackAfter(k, by, &v.rayDirs[dirs[j]], m) {
+				return true
+			}
+		}
+		if !v.legs[int(s)*n+int(k)].Has(m.From) {
+			continue
+		}
+		for _, r := range v.rev[int(by)*n+int(k)] {
+			if r.from == m.To || (r.blocks[0] != m.From && r.blocks[1] != m.From && r.blocks[2] != m.From) {
+				continue // the leaper is taken, or the move frees none of its blocks
+			}
+			pc := p.board[r.from]
+			if pc.identity() != r.piece || pc.FaceDown() {
+				continue
+			}
+			blocked := false
+			for _, b := range r.blocks {
+				if b != NoSquare && b != m.From && (b == m.To || p.board[b] != NoPiece) {
+					blocked = true
+				}
+			}
+			if !blocked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rayAttackAfter scans one enemy line from the royal square k outwards as if m
+// were made (m.From empty, m.To holding the mover), as Attacked does.
+func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
+	cur := k
+	for seen := 0; seen < d.depth; {
+		cur = d.back[cur]
+		if cur == NoSquare {
+			return false
+		}
+		if cur == m.From {
+			continue
+		}
+		pc := p.board[cur]
+		if cur == m.To {
+			pc = p.board[m.From] // the mover: a screen, never an attacker of its own royal
+		}
+		if pc == NoPiece {
+			continue
+		}
+		if pc.Side() == by && !pc.FaceDown() && cur != m.To {
+			bit := uint64(1) << uint(pc.Kind())
+			var mask uint64
+			if seen == 0 {
+				mask = d.riders
+			} else {
+				mask = d.hoppers[seen]
+			}
+			if mask&bit != 0 && (d.exact&bit == 0 || p.rayReachesAfter(cur, k, seen, m)) {
+				return true
+			}
+		}
+		seen++
+	}
+	return false
+}
+
+// rayReachesAfter is rayReaches for rayAttackAfter: the attacker's zone and range
+// limits, read from its own tables (which do not depend on the move).
+func (p *Position) rayReachesAfter(from, to Square, screens int, m Move) bool {
+	return p.rayReaches(from, to, true, screens)
+}
+
 // LegalMoves appends every legal move of the side to move.
 func (p *Position) LegalMoves(out []Move) []Move {
 	start := len(out)
 	out = p.PseudoMoves(out)
+	g := p.guard()
 	keep := start
 	for _, m := range out[start:] {
-		if p.IsLegal(m) {
+		var ok bool
+		if g.safe(p, m) {
+			ok = !g.inCheck
+		} else {
+			s := p.side
+			p.Make(m)
+			ok = p.legalAfter(s, m)
+			p.Unmake()
+		}
+		if ok {
 			out[keep] = m
 			keep++
 		}
@@ -230,8 +374,19 @@ func (p *Position) HasLegalMove() bool {
 	buf := p.buffer(len(p.marks))
 	buf = p.PseudoMoves(buf[:0])
 	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
+	g := p.guard()
 	for _, m := range buf {
-		if p.IsLegal(m) {
+		if g.safe(p, m) {
+			if !g.inCheck {
+				return true
+			}
+			continue
+		}
+		s := p.side
+		p.Make(m)
+		ok := p.legalAfter(s, m)
+		p.Unmake()
+		if ok {
 			return true
 		}
 	}
@@ -264,14 +419,30 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 	ply := len(p.marks)
 	moves := p.PseudoMoves(p.buffer(ply)[:0])
 	s := p.side
+	g := p.guard()
 	var nodes uint64
+	lines := quick && g.on && !g.inCheck && p.v.lines != nil
 	for _, m := range moves {
+		safe := g.safe(p, m)
+		if safe && g.inCheck {
+			continue // it neither blocks nor takes the checking piece
+		}
+		if !safe && lines && !p.v.royalKind[p.board[m.From].Kind()] {
+			if p.exposes(m) {
+				continue
+			}
+			safe = true
+		}
+		if safe && depth == 1 {
+			nodes++
+			continue
+		}
 		if quick {
 			p.makeQuick(m)
 		} else {
 			p.Make(m)
 		}
-		if p.legalAfter(s, m) {
+		if safe || p.legalAfter(s, m) {
 			if depth == 1 {
 				nodes++
 			} else {

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 )
 
 // MoveFlag describes what kind of move a Move is.
@@ -546,6 +547,10 @@ func (p *Position) View(a Audience) *View {
 			}
 		}
 	}
+	// The order of the royal list follows the true pieces (a decoy and its real
+	// general are both in it); a view lists public marks by square only, so that
+	// whatever draws them in order draws the same picture under any secret.
+	slices.Sort(out.InCheck)
 	return out
 }
 

@@ -63,6 +63,9 @@ type Variant struct {
 	rayDirs     []rayDir     // distinct directions of capturing rays, per side
 	sideRayDirs [2][]int     // indexes into rayDirs by attacking side
 	slowKinds   []int        // kinds whose attacks need the forward (slow) test
+	sensitive   []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
+	lines       []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
+	legs        []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
 	royalKind   []bool
 	hasRoyal    bool
 	hasAura     bool
@@ -201,7 +204,7 @@ func (v *Variant) Clone(slug string) *Variant {
 	c.Modules = append([]Module(nil), v.Modules...)
 	c.final = false
 	c.mods, c.varNames, c.fields, c.codeOwner, c.nextCode, c.stand = modules{}, nil, nil, [256]Module{}, 0, nil
-	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs = nil, nil, nil, nil, [2][]int{}
+	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs, c.sensitive, c.lines, c.legs = nil, nil, nil, nil, [2][]int{}, nil, nil, nil
 	return &c
 }
 

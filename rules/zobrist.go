@@ -52,3 +52,5 @@ func (z *zobrist) handKey(i int, n int8) uint64 {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+func trailingZeros32(x uint32) int { return bits.TrailingZeros32(x) }
