@@ -168,6 +168,12 @@ func (v *Variant) KindByLetter(c byte) int {
 	return int(v.byLetter[c])
 }
 
+// MayStand reports whether a face-up piece of kind k and side s may stand on sq
+// in a valid position (Kind.StandZone): where drops may go, among other things.
+func (v *Variant) MayStand(k int, s Side, sq Square) bool {
+	return v.Board.Exists(sq) && (v.stand[k][s] == (SquareSet{}) || v.stand[k][s].Has(sq))
+}
+
 // Letter is the FEN letter of a piece: uppercase for Red, lowercase for Black.
 func (v *Variant) Letter(p Piece) byte {
 	c := v.Kinds[p.Kind()].Letter

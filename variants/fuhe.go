@@ -82,10 +82,18 @@ func (f *fuhe) Extend(v *rules.Variant) error {
 	v.OwnerSeesFaceDown = true
 	v.ExtraPieces += 2
 	if k := v.KindByLetter('P'); k >= 0 && v.Kinds[k].StandZone != "" {
+		// A soldier turned up on a corner point may stand there and on the points
+		// it walks through (forward only) until it reaches its usual points.
 		z := v.Board.Zones[v.Kinds[k].StandZone]
 		for s := rules.Red; s <= rules.Black; s++ {
+			dr := 1
+			if s == rules.Black {
+				dr = -1
+			}
 			for _, sq := range f.points[s] {
-				z[s].Add(sq)
+				for ; sq != rules.NoSquare && !z[s].Has(sq); sq = v.Board.Step(sq, 0, dr) {
+					z[s].Add(sq)
+				}
 			}
 		}
 		name := v.Kinds[k].StandZone + " or corner points"
