@@ -171,6 +171,16 @@ type Extender interface {
 	Extend(v *Variant) error
 }
 
+// AttackNeutral is a module that declares its effects (AfterMove, KeepsTurn,
+// Legal, MayCapture) never make a royal piece attacked that a plain move would
+// leave safe, and that its Legal test can only fail for a move that touches a
+// square on a line or leg of a royal piece. Then the core may decide most moves'
+// legality without making them (see legalGuard); a module that is not neutral
+// switches that off for its variant.
+type AttackNeutral interface {
+	AttackNeutral()
+}
+
 // VarID names one state variable a module claimed.
 type VarID int
 

@@ -204,7 +204,7 @@ func (p *Position) legalAfter(s Side, m Move) bool {
 
 // IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
 func (p *Position) IsLegal(m Move) bool {
-	if p.v.quickOK && p.v.sensitive != nil {
+	if p.v.guardOK && p.v.sensitive != nil {
 		g := p.guard()
 		if g.safe(p, m) {
 			return !g.inCheck
@@ -229,7 +229,7 @@ type legalGuard struct {
 
 func (p *Position) guard() legalGuard {
 	v := p.v
-	if !v.quickOK || v.sensitive == nil {
+	if !v.guardOK || v.sensitive == nil {
 		return legalGuard{}
 	}
 	g := legalGuard{on: true}
@@ -251,8 +251,14 @@ func (p *Position) guard() legalGuard {
 // safe reports whether the guard decides m without Make: then m is legal iff
 // !g.inCheck.
 func (g *legalGuard) safe(p *Position, m Move) bool {
-	if !g.on || m.Flags&FlagSpecial != 0 || g.sens.Has(m.From) || g.sens.Has(m.To) {
+	if !g.on || m.Flags&(FlagSpecial|FlagStack|FlagExchange) != 0 || g.sens.Has(m.To) {
 		return false
+	}
+	if m.Flags&FlagDrop != 0 {
+		return true // a piece put off every line and leg of the general changes no attack
+	}
+	if g.sens.Has(m.From) || (p.under != nil && p.under[m.From] != NoPiece) {
+		return false // a pressed piece would surface on m.From
 	}
 	return !p.v.royalKind[p.board[m.From].Kind()]
 }

@@ -471,8 +471,8 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
-		if !r.mode.captures() || (r.royal && !royal) || r.support != nil {
-			continue // supported rays are tested by the slow path
+		if !r.mode.captures() || (r.royal && !royal) || (r.support != nil && !p.supported(pc.Side(), r.support)) {
+			continue
 		}
 		if (r.kind == Ride && screens != 0) || (r.kind == Hop && int(r.n) != screens) || r.kind == GapHop {
 			continue

@@ -269,8 +269,8 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 				continue
 			}
 			// A supported ray attacks only while its support stands: the line scan
-			// cannot see that, so such kinds take the slow attack test.
-			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) || len(support) > 0 {
+			// finds the piece, and rayReaches (exact) tests the support.
+			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) {
 				slow[k] = true
 				continue
 			}
@@ -283,7 +283,7 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			} else {
 				d.hoppers[a.Screens] |= bit
 			}
-			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget {
+			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget || len(support) > 0 {
 				d.exact |= bit
 			}
 			depth := 1

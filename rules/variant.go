@@ -78,6 +78,7 @@ type Variant struct {
 	nextCode    int
 	stand       [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
 	quickOK     bool           // no module takes part in ordinary moves: the fast path applies
+	guardOK     bool           // the modules are AttackNeutral: legalGuard may decide moves
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -147,6 +148,17 @@ func (v *Variant) Finalize() error {
 	m := &v.mods
 	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures) == 0 &&
 		!v.Stacks && !v.Hands
+	v.guardOK = len(m.attackers) == 0
+	for _, mod := range v.Modules {
+		_, neutral := mod.(AttackNeutral)
+		_, after := mod.(AfterMover)
+		_, keeps := mod.(TurnKeeper)
+		_, legal := mod.(LegalityTester)
+		_, capt := mod.(CaptureFilter)
+		if (after || keeps || legal || capt) && !neutral {
+			v.guardOK = false
+		}
+	}
 	v.final = true
 	if v.StartFEN != "" {
 		if _, err := NewPosition(v, v.StartFEN); err != nil {

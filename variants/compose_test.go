@@ -62,7 +62,9 @@ func (f *freezer) Extend(v *rules.Variant) error {
 	return nil
 }
 
-func (f *freezer) MayMove(p *rules.Position, sq rules.Square) bool { return !p.At(sq).Has(rules.FlagFrozen) }
+func (f *freezer) MayMove(p *rules.Position, sq rules.Square) bool {
+	return !p.At(sq).Has(rules.FlagFrozen)
+}
 
 func (f *freezer) AfterMove(p *rules.Position, m rules.Move) {
 	b := p.Variant().Board

@@ -28,6 +28,9 @@ type decoyGenerals struct {
 	reveal   uint8
 }
 
+// AttackNeutral: its effects change no attack on a general.
+func (*decoyGenerals) AttackNeutral() {}
+
 func (*decoyGenerals) ModuleName() string { return "decoy-general" }
 
 func (d *decoyGenerals) Init(c *rules.Claims) (err error) {

@@ -69,6 +69,9 @@ type fuhe struct {
 	flip   uint8 // the move code of a flip
 }
 
+// AttackNeutral: its effects change no attack on a general.
+func (*fuhe) AttackNeutral() {}
+
 func (*fuhe) ModuleName() string { return "fuhe" }
 
 func (f *fuhe) Init(c *rules.Claims) (err error) {

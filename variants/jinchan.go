@@ -250,6 +250,10 @@ type jinchanFacing struct{}
 
 func (jinchanFacing) ModuleName() string { return "facing-through-stacks" }
 
+// AttackNeutral: generals face along their own file, whose points are all on a
+// line of each general, so a move that touches none of them cannot make them face.
+func (jinchanFacing) AttackNeutral() {}
+
 func (jinchanFacing) Legal(p *rules.Position, m rules.Move) bool { return !jcFacing(p) }
 
 func (jinchanFacing) Validate(p *rules.Position) error {

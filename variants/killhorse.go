@@ -35,6 +35,9 @@ func newKillHorse(horse int, triggers map[string]string, same *strings.Replacer,
 	return k
 }
 
+// AttackNeutral: its effects change no attack on a general.
+func (*killHorse) AttackNeutral() {}
+
 func (*killHorse) ModuleName() string { return "kill-horse" }
 
 func (k *killHorse) Init(c *rules.Claims) (err error) {
