@@ -317,3 +317,63 @@ func TestComposeFENFields(t *testing.T) {
 		t.Errorf("drop into the enemy half was accepted")
 	}
 }
+
+// TestPortFixes covers what the port onto modules fixed: 殺驚/遁馬 fires in
+// jinchan with fuhe reserves on the board; a reveal costs no ply on the capture
+// clock; check marks are listed by square, whatever the secrets.
+func TestPortFixes(t *testing.T) {
+	t.Run("kill-horse with fuhe", func(t *testing.T) {
+		v, err := Default().Build("jinchan", []string{"fuhe"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := rules.ApplySecrets(v, "", [2]string{"real e0 a2=R k2=C", "real e11 a9=N k9=P"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := rules.NewGame(v, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, g, "b2b11 j11i9")
+		if p := g.Position(); p.ToMove() != rules.Black || !p.MidTurn() {
+			t.Fatalf("after b2b11 j11i9 in jinchan+fuhe: %s to move, mid-turn %v; want Black's second move", p.ToMove(), p.MidTurn())
+		}
+		playAll(t, g, "pass")
+		if p := g.Position(); p.ToMove() != rules.Red {
+			t.Errorf("after pass: %s to move", p.ToMove())
+		}
+	})
+	t.Run("a reveal costs no ply", func(t *testing.T) {
+		v := mustJinchan(t)
+		start := jinchanStart(t, "e0", "e11")
+		board, _, _ := strings.Cut(start, " ")
+		g, err := rules.NewGame(v, board+" w - - 119 80")
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, g, "reveal")
+		if o := g.Outcome(); o.Over || g.Position().Halfmove() != 119 {
+			t.Fatalf("after a reveal at capture clock 119: %+v, clock %d", o, g.Position().Halfmove())
+		}
+		playAll(t, g, "a0a1")
+		if o := g.Outcome(); !o.Over || o.Reason != rules.ReasonMoveLimit {
+			t.Errorf("the move after the reveal should reach the limit: %+v", o)
+		}
+	})
+	t.Run("check marks by square", func(t *testing.T) {
+		v := mustJinchan(t)
+		// Both Red generals are attacked by Black's chariots; only Red knows which
+		// is the decoy.
+		for _, fen := range []string{
+			"4k1k4/11/11/11/11/11/4r1r4/11/11/11/11/4K1D4 w - - 0 1",
+			"4k1k4/11/11/11/11/11/4r1r4/11/11/11/11/4D1K4 w - - 0 1",
+		} {
+			p := mustPosition(t, v, fen)
+			in := p.View(rules.Public).InCheck
+			if len(in) != 2 || in[0] > in[1] {
+				t.Errorf("%s: public check marks %v, want both generals by square", fen, in)
+			}
+		}
+	})
+}
