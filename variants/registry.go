@@ -111,16 +111,30 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 			params[k] = val
 		}
 		nv, err := o.Apply(v, params)
-		if err != nil {
-			return nil, fmt.Errorf("option %s on %s: %w", o.Name, v.Slug, err)
+		if err == nil {
+			err = nv.Finalize()
 		}
-		if err := nv.Finalize(); err != nil {
-			return nil, fmt.Errorf("option %s on %s: %w", o.Name, v.Slug, err)
+		if err != nil {
+			return nil, &OptionError{Option: o.Name, Variant: v.Slug, Err: err}
 		}
 		v = nv
 	}
 	return v, nil
 }
+
+// OptionError says why an option cannot be played with a variant; its Err is
+// written for the player ("A cannot lie face down on the corner points of
+// xiangqi", a module conflict's reason).
+type OptionError struct {
+	Option, Variant string
+	Err             error
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("option %s on %s: %v", e.Option, e.Variant, e.Err)
+}
+
+func (e *OptionError) Unwrap() error { return e.Err }
 
 // Option returns the option of that name.
 func (r *Registry) Option(name string) (Option, bool) {
