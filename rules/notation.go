@@ -295,6 +295,11 @@ func (p *Position) Explain(m Move) error {
 	if p.held(m.From) {
 		return fail(because("held", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s may not move now (it is held)", name, b.Name(m.From)))
 	}
+	if !p.anyAtomReaches(pc, m.From, m.To) {
+		// The primary reason: the piece never moves like that (a general two
+		// points away "moves one point"), whatever stands on the target.
+		return fail(p.whyNot(pc, m.From, m.To))
+	}
 	if t := p.board[m.To]; t != NoPiece && t.Side() == p.side && p.Under(m.To) == NoPiece {
 		return fail(because("own_piece", []string{b.Name(m.To), p.pieceGlyph(t)}, "%s is occupied by your own %s", b.Name(m.To), p.pieceName(t)))
 	}
@@ -323,6 +328,24 @@ func (p *Position) Explain(m Move) error {
 		return fail(because("self_check", nil, "it would leave your general in check"))
 	}
 	return fail(p.whyNot(pc, m.From, m.To))
+}
+
+// anyAtomReaches reports whether some movement atom of pc could take it from from
+// to to on an empty board, zones and blocks aside.
+func (p *Position) anyAtomReaches(pc Piece, from, to Square) bool {
+	for _, a := range p.v.Kinds[pc.Kind()].Atoms {
+		if a.Mode == AttackOnly {
+			continue
+		}
+		df, dr := a.DF, a.DR
+		if pc.Side() == Black {
+			df, dr = -df, -dr
+		}
+		if p.reaches(from, to, a, df, dr) {
+			return true
+		}
+	}
+	return false
 }
 
 // facingAfter reports whether after pm some general of the mover is attacked only
