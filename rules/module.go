@@ -100,6 +100,13 @@ type LegalityTester interface {
 	Legal(p *Position, m Move) bool
 }
 
+// QuietTester is a LegalityTester that can tell, before any move, that its test
+// passes for every ordinary move of the position (Jinchan's facing through stacks
+// when no stack stands anywhere). Moves that stack or exchange are tested anyway.
+type QuietTester interface {
+	Quiet(p *Position) bool
+}
+
 // Attacker adds attacks the kinds' atoms cannot express: "side by attacks sq".
 // It is asked by every check test, so it must be fast.
 type Attacker interface {

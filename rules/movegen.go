@@ -202,17 +202,30 @@ func (p *Position) legalAfter(s Side, m Move) bool {
 	return true
 }
 
-// IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
+// IsLegal tests whether the pseudo-legal move m is legal (making it and taking it
+// back when the guard cannot decide without).
 func (p *Position) IsLegal(m Move) bool {
-	if p.v.guardOK && p.v.sensitive != nil {
-		g := p.guard()
-		if g.safe(p, m) {
-			return !g.inCheck
-		}
+	g := p.guard()
+	return p.legalWith(&g, m)
+}
+
+// legalWith decides m with the guard's help.
+func (p *Position) legalWith(g *legalGuard, m Move) bool {
+	v := g.decide(p, m)
+	switch v {
+	case moveLegal:
+		return true
+	case moveIllegal:
+		return false
 	}
 	s := p.side
 	p.Make(m)
-	ok := p.legalAfter(s, m)
+	var ok bool
+	if v == attacksFine {
+		ok = p.testersPass(m)
+	} else {
+		ok = p.legalAfter(s, m)
+	}
 	p.Unmake()
 	return ok
 }
@@ -224,7 +237,55 @@ func (p *Position) IsLegal(m Move) bool {
 type legalGuard struct {
 	on      bool
 	inCheck bool
+	lines   bool // Variant.lines may be used (exposes)
+	quiet   bool // every module's legality test passes ordinary moves here (QuietTester)
 	sens    SquareSet
+}
+
+// verdict is what the guard knows of a move before it is made.
+type verdict uint8
+
+const (
+	undecided   verdict = iota // make it and test it in full
+	moveLegal                  // legal, no need to make it
+	moveIllegal                // illegal, no need to make it
+	attacksFine                // no royal piece of the mover ends attacked; the modules' tests must still run
+)
+
+// decide tells what it can of m without making it.
+func (g *legalGuard) decide(p *Position, m Move) verdict {
+	if !g.on {
+		return undecided
+	}
+	if g.safe(p, m) {
+		if g.inCheck {
+			return moveIllegal // it neither blocks nor takes the checking piece
+		}
+		return moveLegal
+	}
+	if !g.lines || g.inCheck || m.Flags&(FlagSpecial|FlagStack|FlagExchange|FlagDrop) != 0 {
+		return undecided
+	}
+	if p.v.royalKind[p.board[m.From].Kind()] || (p.under != nil && p.under[m.From] != NoPiece) {
+		return undecided
+	}
+	switch {
+	case p.exposes(m):
+		return moveIllegal
+	case g.quiet:
+		return moveLegal
+	}
+	return attacksFine
+}
+
+// testersPass runs the modules' legality tests on the position after m.
+func (p *Position) testersPass(m Move) bool {
+	for _, t := range p.v.mods.legal {
+		if !t.Legal(p, m) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *Position) guard() legalGuard {
@@ -232,7 +293,12 @@ func (p *Position) guard() legalGuard {
 	if !v.guardOK || v.sensitive == nil {
 		return legalGuard{}
 	}
-	g := legalGuard{on: true}
+	g := legalGuard{on: true, lines: v.lines != nil, quiet: true}
+	for _, t := range v.mods.legal {
+		if q, ok := t.(QuietTester); !ok || !q.Quiet(p) {
+			g.quiet = false
+		}
+	}
 	s := p.side
 	n := v.Board.NumSquares()
 	for i := 0; i < p.nRoyal[s]; i++ {
@@ -358,16 +424,7 @@ func (p *Position) LegalMoves(out []Move) []Move {
 	g := p.guard()
 	keep := start
 	for _, m := range out[start:] {
-		var ok bool
-		if g.safe(p, m) {
-			ok = !g.inCheck
-		} else {
-			s := p.side
-			p.Make(m)
-			ok = p.legalAfter(s, m)
-			p.Unmake()
-		}
-		if ok {
+		if p.legalWith(&g, m) {
 			out[keep] = m
 			keep++
 		}
@@ -382,17 +439,7 @@ func (p *Position) HasLegalMove() bool {
 	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
 	g := p.guard()
 	for _, m := range buf {
-		if g.safe(p, m) {
-			if !g.inCheck {
-				return true
-			}
-			continue
-		}
-		s := p.side
-		p.Make(m)
-		ok := p.legalAfter(s, m)
-		p.Unmake()
-		if ok {
+		if p.legalWith(&g, m) {
 			return true
 		}
 	}
@@ -427,19 +474,12 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 	s := p.side
 	g := p.guard()
 	var nodes uint64
-	lines := quick && g.on && !g.inCheck && p.v.lines != nil
 	for _, m := range moves {
-		safe := g.safe(p, m)
-		if safe && g.inCheck {
-			continue // it neither blocks nor takes the checking piece
-		}
-		if !safe && lines && !p.v.royalKind[p.board[m.From].Kind()] {
-			if p.exposes(m) {
-				continue
-			}
-			safe = true
-		}
-		if safe && depth == 1 {
+		verdict := g.decide(p, m)
+		switch {
+		case verdict == moveIllegal:
+			continue
+		case verdict == moveLegal && depth == 1:
 			nodes++
 			continue
 		}
@@ -448,7 +488,16 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 		} else {
 			p.Make(m)
 		}
-		if safe || p.legalAfter(s, m) {
+		var ok bool
+		switch verdict {
+		case moveLegal:
+			ok = true
+		case attacksFine:
+			ok = p.testersPass(m)
+		default:
+			ok = p.legalAfter(s, m)
+		}
+		if ok {
 			if depth == 1 {
 				nodes++
 			} else {

@@ -63,6 +63,7 @@ type Position struct {
 	under    []Piece // pressed pieces; nil unless the variant has stacks
 	vars     []int32
 	hand     []int8       // hand[side*len(kinds)+kind]: pieces in hand; nil unless Variant.Hands
+	stacks   int          // squares with a pressed piece
 	occ      [2]SquareSet // top-layer pieces of each side
 	royal    [2][4]Square
 	nRoyal   [2]int
@@ -137,6 +138,9 @@ func (p *Position) SetMidTurn(mid bool) {
 	}
 }
 
+// NumStacks is the number of squares where a piece presses another.
+func (p *Position) NumStacks() int { return p.stacks }
+
 // NumRoyals is the number of royal pieces side s has (either layer).
 func (p *Position) NumRoyals(s Side) int { return p.nRoyal[s] }
 
@@ -202,6 +206,14 @@ func (p *Position) put(layer uint8, sq Square, pc Piece) {
 		p.under[sq] = pc
 	}
 	z := p.v.zob
+	if layer == 1 {
+		if old != NoPiece {
+			p.stacks--
+		}
+		if pc != NoPiece {
+			p.stacks++
+		}
+	}
 	if old != NoPiece {
 		p.hash ^= z.key(layer, sq, old)
 		s := old.Side()
