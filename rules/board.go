@@ -317,3 +317,11 @@ func (b *Board) MirrorSet(s SquareSet) SquareSet {
 	}
 	return out
 }
+
+// exampleExtra is an example of an off-grid point name for error messages.
+func (b *Board) exampleExtra() string {
+	if len(b.Extra) > 0 {
+		return b.Extra[0].Name + ":R"
+	}
+	return "r1:R"
+}

@@ -358,7 +358,7 @@ func (p *Position) exposes(m Move) bool {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
 			pc := p.board[r.from]
-			if pc.identity() != r.piece || pc.FaceDown() {
+			if pc.identity() != r.piece || pc&v.silent != 0 {
 				continue
 			}
 			blocked := false
@@ -394,7 +394,7 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		if pc == NoPiece {
 			continue
 		}
-		if pc.Side() == by && !pc.FaceDown() && cur != m.To {
+		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {
 			bit := uint64(1) << uint(pc.Kind())
 			var mask uint64
 			if seen == 0 {
@@ -429,11 +429,20 @@ func (p *Position) LegalMoves(out []Move) []Move {
 			keep++
 		}
 	}
+	if keep == start && p.v.PassWhenStuck {
+		out = append(out[:keep], PassMove)
+		keep++
+	}
 	return out[:keep]
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
-func (p *Position) HasLegalMove() bool {
+// HasLegalMove reports whether the side to move has any legal move (the pass of
+// Variant.PassWhenStuck included).
+func (p *Position) HasLegalMove() bool { return p.hasLegalMove() || p.v.PassWhenStuck }
+
+// hasLegalMove reports whether the side to move has a legal move other than the
+// pass.
+func (p *Position) hasLegalMove() bool {
 	buf := p.buffer(len(p.marks))
 	buf = p.PseudoMoves(buf[:0])
 	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
@@ -507,6 +516,14 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 		p.Unmake()
 	}
 	p.bufs[ply] = moves[:0]
+	if nodes == 0 && p.v.PassWhenStuck && !p.hasLegalMove() {
+		if depth == 1 {
+			return 1
+		}
+		p.Make(PassMove)
+		nodes = p.perft(depth-1, false)
+		p.Unmake()
+	}
 	return nodes
 }
 

@@ -17,7 +17,12 @@ const (
 	FlagSpecial                       // a module's move (flip, reveal, pass): Aux is a code the module claimed
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
+	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
 )
+
+// PassMove is the pass of a side that has no other legal move, in a variant
+// whose rules say it passes then (Variant.PassWhenStuck).
+var PassMove = Move{From: NoSquare, To: NoSquare, Flags: FlagPass}
 
 // Move is one move of one turn (or one part of a turn, for double moves): from a
 // square to a square, plus flags. A drop has no From and puts a piece of kind Aux
@@ -272,6 +277,8 @@ func (p *Position) Make(m Move) {
 		case t&CountsPly != 0:
 			p.halfmove++
 		}
+	case m.Flags&FlagPass != 0:
+		p.halfmove++
 	case m.Flags&FlagDrop != 0:
 		k := int(m.Aux)
 		p.SetHand(p.side, k, p.Hand(p.side, k)-1)
@@ -303,8 +310,10 @@ func (p *Position) Make(m Move) {
 			p.Set(m.To, mover)
 		}
 		p.Set(m.From, surfaced)
-		if m.Flags&(FlagCapture|FlagExchange) != 0 {
-			p.captured = target
+		if m.Flags&(FlagCapture|FlagExchange) != 0 || p.v.Kinds[mover.Kind()].ResetsClock {
+			if m.Flags&(FlagCapture|FlagExchange) != 0 {
+				p.captured = target
+			}
 			p.halfmove = 0
 		} else {
 			p.halfmove++
@@ -343,6 +352,9 @@ func (p *Position) makeQuick(m Move) {
 	})
 	mover := p.board[m.From]
 	p.captured = p.board[m.To]
+	if p.v.Kinds[mover.Kind()].ResetsClock {
+		m.Flags |= FlagCapture // the clock below treats it as a capture
+	}
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
 	p.put(0, m.To, mover)
 	p.put(0, m.From, NoPiece)
@@ -412,7 +424,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	// Leapers, by the reverse tables: every leap of side by that ends on sq.
 	for _, r := range v.rev[int(by)*n+int(sq)] {
 		pc := p.board[r.from]
-		if pc.identity() != r.piece || pc.FaceDown() || (r.royal && !royal) {
+		if pc.identity() != r.piece || pc&v.silent != 0 || (r.royal && !royal) {
 			continue
 		}
 		if r.blocks[0] != NoSquare && (p.board[r.blocks[0]] != NoPiece ||
@@ -435,7 +447,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			if pc == NoPiece {
 				continue
 			}
-			if pc.Side() == by && !pc.FaceDown() {
+			if pc.Side() == by && pc&v.silent == 0 {
 				bit := uint64(1) << uint(pc.Kind())
 				var mask uint64
 				if seen == 0 {
@@ -465,7 +477,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[from]
-			if pc.FaceDown() || !v.isSlow(pc.Kind()) {
+			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
 			if p.captureReaches(from, sq, royal) {

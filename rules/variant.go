@@ -46,6 +46,13 @@ type Variant struct {
 	OwnerSeesFaceDown bool
 	// Stacks: squares may hold a second, pressed piece (Jinchan's 凌馬).
 	Stacks bool
+	// PassWhenStuck: a side with no legal move passes (PassMove) instead of
+	// losing or drawing by stalemate.
+	PassWhenStuck bool
+	// NoCheckFlags are piece flags (FlagFrozen, FlagPinned) whose pieces give no
+	// check and attack nothing while they are set (stratagems 12, 20, 25);
+	// otherwise a frozen or pinned piece still gives check.
+	NoCheckFlags Piece
 	// Hands: each side keeps a hand of pieces (captured or in reserve) that drops
 	// (FlagDrop moves) put on the board; FEN writes it as [RNn] after the board.
 	Hands bool
@@ -77,6 +84,7 @@ type Variant struct {
 	codeOwner   [256]Module
 	nextCode    int
 	stand       [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
+	silent      Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
 	quickOK     bool           // no module takes part in ordinary moves: the fast path applies
 	guardOK     bool           // the modules are AttackNeutral: legalGuard may decide moves
 }
@@ -143,6 +151,7 @@ func (v *Variant) Finalize() error {
 		}
 		v.stand[i] = z
 	}
+	v.silent = pieceFaceDown | v.NoCheckFlags
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
 	m := &v.mods
