@@ -14,7 +14,7 @@ import (
 func tinyVariant(t *testing.T, change func(v *Variant)) *Variant {
 	t.Helper()
 	v := &Variant{
-		Slug: "tiny",
+		Slug:  "tiny",
 		Board: &Board{Width: 5, Height: 5, Extra: []ExtraPoint{{Name: "r1", X: 6, Y: 0}}},
 		Kinds: []Kind{
 			{Letter: 'K', Name: "king", Royal: true, Atoms: Steps(Dirs4, MoveOrCapture)},
