@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -130,5 +131,41 @@ func TestOffBoardPointsInFEN(t *testing.T) {
 	}
 	if _, err := NewPosition(v, "4k/5/5/5/K2R1 w - - 0 1 flags=1"); err == nil || !strings.Contains(err.Error(), "no field flags=") {
 		t.Errorf("an unclaimed key field: %v", err)
+	}
+}
+
+// TestFaceDownAs: with FaceDownAs a face-down piece moves and attacks as the kind
+// that starts on its point (jieqi), whatever it truly is.
+func TestFaceDownAs(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d0": 'R', "d4": 'R'} })
+	// A face-down pawn on d0 moves as a rook (and may take the face-down piece on d4).
+	p, err := NewPosition(v, "k2*p1/5/5/5/3*PK w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		if FormatCoord(p, m)[:2] == "d0" {
+			got = append(got, FormatCoord(p, m))
+		}
+	}
+	sort.Strings(got)
+	if strings.Join(got, " ") != "d0a0 d0b0 d0c0 d0d1 d0d2 d0d3 d0d4" {
+		t.Errorf("face-down piece on d0 moves %v, want a rook's moves", got)
+	}
+	q, err := NewPosition(v, "3*pk/5/5/5/3K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.InCheck() {
+		t.Errorf("a face-down black piece on d4 should check the king on d0 as a rook")
+	}
+	plain := tinyVariant(t, nil)
+	r, err := NewPosition(plain, "3*pk/5/5/5/3K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.InCheck() {
+		t.Errorf("without FaceDownAs a face-down piece gives no check")
 	}
 }

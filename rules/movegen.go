@@ -155,7 +155,12 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 			sq := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[sq]
-			if pc.FaceDown() || frozen.Has(sq) {
+			if pc.FaceDown() {
+				if pc = p.movesAs(sq, pc); pc == NoPiece {
+					continue
+				}
+			}
+			if frozen.Has(sq) {
 				continue
 			}
 			for _, h := range holders {
@@ -170,6 +175,16 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 		out = a.AddMoves(p, out)
 	}
 	return out
+}
+
+// movesAs is the piece a face-down piece on sq moves and attacks as
+// (Variant.FaceDownAs: the kind whose start point it stands on), or NoPiece when
+// face-down pieces do neither.
+func (p *Position) movesAs(sq Square, pc Piece) Piece {
+	if p.v.faceDownAs == nil || p.v.faceDownAs[sq] < 0 {
+		return NoPiece
+	}
+	return NewPiece(int(p.v.faceDownAs[sq]), pc.Side())
 }
 
 // held reports whether a module holds the piece on sq (it may not move).

@@ -424,6 +424,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	// Leapers, by the reverse tables: every leap of side by that ends on sq.
 	for _, r := range v.rev[int(by)*n+int(sq)] {
 		pc := p.board[r.from]
+		if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+			pc = p.movesAs(r.from, pc)
+		}
 		if pc.identity() != r.piece || pc&v.silent != 0 || (r.royal && !royal) {
 			continue
 		}
@@ -446,6 +449,13 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			pc := p.board[cur]
 			if pc == NoPiece {
 				continue
+			}
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				pc = p.movesAs(cur, pc) | pc&pieceSideBit
+				if pc&pieceKindMask == 0 {
+					seen++ // a face-down piece that does not move is a screen
+					continue
+				}
 			}
 			if pc.Side() == by && pc&v.silent == 0 {
 				bit := uint64(1) << uint(pc.Kind())
@@ -492,6 +502,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 // `screens` pieces, honouring range, zones and royal-only captures.
 func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
