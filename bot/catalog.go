@@ -507,6 +507,14 @@ var catalog = map[string]msg{
 		"%s resigned game #%s.",
 		"%s 在對局 #%s 認輸。",
 		"%s 在对局 #%s 认输。"},
+	"confirm.not_yours": {
+		"This question in game #%s is for %s; only they can answer it. Nothing was changed.",
+		"對局 #%s 的這個問題是問 %s 的，只有對方能回答。什麼都沒有改變。",
+		"对局 #%s 的这个问题是问 %s 的，只有对方能回答。什么都没有改变。"},
+	"err.resign_not_asked": {
+		"This question is no longer open. To resign game #%[1]s, write /resign #%[1]s.",
+		"這個問題已經失效。要在對局 #%[1]s 認輸，請輸入 /resign #%[1]s。",
+		"这个问题已经失效。要在对局 #%[1]s 认输，请输入 /resign #%[1]s。"},
 	"abort.done": {
 		"Game #%s was aborted by %s.",
 		"對局 #%s 已被 %s 中止。",

@@ -203,6 +203,8 @@ func TestDrawTakebackResign(t *testing.T) {
 			t.Fatal("resigned without confirmation")
 		}
 		mustContain(t, h.press("bob", "resign:no:1"), "goes on")
+		mustContain(t, h.press("bob", "resign:yes:1"), "no longer open", "/resign #1")
+		h.say("bob", "/resign")
 		mustContain(t, h.press("bob", "resign:yes:1"), "bob resigned game #1", "alice (Red) wins by resignation · 1-0")
 		g := h.game(id)
 		if g.Status != storage.StatusFinished || g.Result != "1-0" || g.Reason != "resignation" {

@@ -159,7 +159,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		Platform:  a.Name(),
 		ChatID:    a.cfg.ChatID,
 		Private:   private,
-		User:      bot.User{ID: name, Name: name},
+		User:      bot.User{ID: name, Name: name, Username: name},
 		MessageID: id,
 		Admin:     private || a.isAdmin(name),
 		At:        a.cfg.Now(),
@@ -196,7 +196,7 @@ func mentions(text string) []bot.User {
 	var out []bot.User
 	for _, w := range strings.Fields(text) {
 		if n, ok := strings.CutPrefix(w, "@"); ok && n != "" {
-			out = append(out, bot.User{ID: n, Name: n})
+			out = append(out, bot.User{ID: n, Name: n, Username: n})
 		}
 	}
 	return out
@@ -327,4 +327,11 @@ func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, err
 
 func (r *replier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
 	return r.a.SendPrivate(ctx, r.ev.User, m)
+}
+
+// Notice prints a [dm NAME] line: a pop-up needs no private chat, so it is shown
+// even when PrivateAfterStart keeps other private messages back.
+func (r *replier) Notice(ctx context.Context, text string) error {
+	_, err := r.a.write("[dm "+r.ev.User.Name+"]", dmChat(r.ev.User.ID), bot.Message{Text: text})
+	return err
 }

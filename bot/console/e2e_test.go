@@ -184,6 +184,14 @@ func TestConsoleGames(t *testing.T) {
 		}
 	})
 	t.Run("resignation", func(t *testing.T) {
+		expect(t, s.say("alice: /resign"), "Resign game #1 against bob?", "[resign:yes:1]")
+		// Bob presses Alice's "Yes, resign": a line for him only, and nothing changes.
+		out := s.say("bob: [resign:yes:1]")
+		if out != "[dm bob] This question in game #1 is for alice; only they can answer it. Nothing was changed.\n" {
+			t.Errorf("bob pressing alice's button printed:\n%s", out)
+		}
+		expect(t, s.say("carol: [resign:yes:1]"), "[dm carol] This question in game #1 is for alice")
+		expect(t, s.say("alice: [resign:no:1]"), "game #1 goes on")
 		expect(t, s.say("bob: /resign"), "Resign game #1 against alice?", "[resign:yes:1]")
 		expect(t, s.say("bob: [resign:yes:1]"), "bob resigned game #1.", "alice (Red) wins by resignation · 1-0")
 	})
