@@ -31,17 +31,17 @@ func shownName(u User) string {
 	if name == "" {
 		name = "user"
 	}
-	return name + " (…" + idSuffix(u.ID) + ")"
+	return name + " (" + idSuffix(u.ID) + ")"
 }
 
-// idSuffix is the end of a user id, enough to tell two namesakes apart.
+// idSuffix is the end of a user id ("…1234"), enough to tell two namesakes apart.
 func idSuffix(id string) string {
 	const n = 4
 	if utf8.RuneCountInString(id) <= n {
 		return id
 	}
 	r := []rune(id)
-	return string(r[len(r)-n:])
+	return "…" + string(r[len(r)-n:])
 }
 
 // handleOf is the handle a by-name invitation is for: the stored seat name

@@ -198,13 +198,13 @@ func TestChallengeByTextMention(t *testing.T) {
 	ev := h.groupEvent(alice, "/new xiangqi Dave side=red")
 	ev.Mentions = []User{dave}
 	out := h.handle(ev)
-	mustContain(t, out, "Dave (…4004): press Accept")
+	mustContain(t, out, "Dave (4004): press Accept")
 	id := gameIDIn(t, out)
 	other := User{ID: "4005", Name: "Dave"}
-	mustContain(t, h.handle(h.groupEvent(other, "/accept "+id)), "is for Dave (…4004)")
-	mustContain(t, h.handle(h.groupEvent(dave, "/accept "+id)), "Game #1 begins: @alice (Red) against Dave (…4004) (Black)")
+	mustContain(t, h.handle(h.groupEvent(other, "/accept "+id)), "is for Dave (4004)")
+	mustContain(t, h.handle(h.groupEvent(dave, "/accept "+id)), "Game #1 begins: @alice (Red) against Dave (4004) (Black)")
 	// A two-word name, as a client writes it for a user with a last name.
 	ev = h.groupEvent(alice, "/new xiangqi Dave Smith 10+5")
 	ev.Mentions = []User{{ID: "4006", Name: "Dave Smith"}}
-	mustContain(t, h.handle(ev), "Dave Smith (…4006): press Accept", "live 10+5")
+	mustContain(t, h.handle(ev), "Dave Smith (4006): press Accept", "live 10+5")
 }
