@@ -166,9 +166,21 @@ var catalog = map[string]msg{
 		"我不認得變體「%s」。可用變體：%s。/variants 會介紹它們。",
 		"我不认识变体“%s”。可用变体：%s。/variants 会介绍它们。"},
 	"err.bad_fen": {
-		"I cannot start from that FEN: %s. Write fen= followed by the whole FEN (board, side to move, ...); /export shows the FEN of any game.",
-		"無法從這個 FEN 開局：%s。請在 fen= 後寫完整的 FEN（棋盤、輪走方……）；/export 可顯示任何對局的 FEN。",
-		"无法从这个 FEN 开局：%s。请在 fen= 后写完整的 FEN（棋盘、轮走方……）；/export 可显示任何对局的 FEN。"},
+		"I cannot start from that FEN: %s. Write fen= followed by the whole FEN (board, side to move, ...), for example the start position: fen=%s — /export shows the FEN of any game.",
+		"無法從這個 FEN 開局：%s。請在 fen= 後寫完整的 FEN（棋盤、輪走方……），例如開局局面：fen=%s ——/export 可顯示任何對局的 FEN。",
+		"无法从这个 FEN 开局：%s。请在 fen= 后写完整的 FEN（棋盘、轮走方……），例如开局局面：fen=%s ——/export 可显示任何对局的 FEN。"},
+	"fen.ranks": {
+		"the board has %s rank(s) but needs %s, written from the top, separated by /",
+		"棋盤寫了 %s 行，需要 %s 行，由上而下，以 / 分隔",
+		"棋盘写了 %s 行，需要 %s 行，由上而下，以 / 分隔"},
+	"fen.points": {
+		"rank %s has %s points but needs %s (a digit stands for that many empty points)",
+		"第 %s 行有 %s 個點，需要 %s 個（數字代表相應數量的空點）",
+		"第 %s 行有 %s 个点，需要 %s 个（数字代表相应数量的空点）"},
+	"fen.unreadable": {
+		"I cannot read it",
+		"我讀不懂",
+		"我读不懂"},
 	"err.fen_over": {
 		"In that position the game would be over at once; choose one where both sides can still play.",
 		"這個局面一開始就已經分出結果；請選擇雙方都還能下的局面。",
@@ -241,6 +253,10 @@ var catalog = map[string]msg{
 		"You have several games here: %s. Say which one: reply to its board, or add its number, like #%s.",
 		"你在這裡有多盤棋：%s。請指明是哪一盤：回覆該局的棋盤，或加上編號，例如 #%s。",
 		"你在这里有多盘棋：%s。请指明是哪一盘：回复该局的棋盘，或加上编号，例如 #%s。"},
+	"err.which_game_chat": {
+		"Several games here fit: %s. Say which one: reply to its board, or add its number, like #%s.",
+		"這裡有多盤棋符合：%s。請指明是哪一盤：回覆該局的棋盤，或加上編號，例如 #%s。",
+		"这里有多盘棋符合：%s。请指明是哪一盘：回复该局的棋盘，或加上编号，例如 #%s。"},
 	"err.no_such_game": {
 		"There is no game #%s. /games lists yours.",
 		"沒有對局 #%s。/games 可列出你的對局。",

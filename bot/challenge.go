@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -53,7 +54,7 @@ func (q *request) cmdNew(args []string) error {
 	}
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
-		return oops("err.bad_fen", err.Error())
+		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)
 	}
 	if g.Outcome().Over {
 		return oops("err.fen_over")
@@ -114,6 +115,27 @@ func (q *request) cmdNew(args []string) error {
 	ref := q.reply(Message{Text: text, Buttons: buttons})
 	q.s.remember(ref, rec.ID)
 	return nil
+}
+
+var (
+	fenRanksRE  = regexp.MustCompile(`^(\d+) ranks, want (\d+)$`)
+	fenPointsRE = regexp.MustCompile(`^rank (\S+) has (\d+) points, want (\d+)$`)
+)
+
+// fenProblem says in the chat's language what is wrong with a FEN the rules
+// refused: never the rules' own error text, which is written for programmers.
+func fenProblem(l Lang, err error) string {
+	var fe *rules.FENError
+	if !errors.As(err, &fe) {
+		return T(l, "fen.unreadable")
+	}
+	if m := fenRanksRE.FindStringSubmatch(fe.Reason); m != nil {
+		return T(l, "fen.ranks", m[1], m[2])
+	}
+	if m := fenPointsRE.FindStringSubmatch(fe.Reason); m != nil {
+		return T(l, "fen.points", m[1], m[2], m[3])
+	}
+	return fe.Reason // the rules' Reason is a sentence for users (rules.FENError)
 }
 
 // publicStart is the public FEN of g's start position.

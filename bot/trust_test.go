@@ -208,3 +208,56 @@ func TestChallengeByTextMention(t *testing.T) {
 	ev.Mentions = []User{{ID: "4006", Name: "Dave Smith"}}
 	mustContain(t, h.handle(ev), "Dave Smith (4006): press Accept", "live 10+5")
 }
+
+// TestFENErrorsInWords: a refused FEN is explained with what to type, never with
+// the rules' error text.
+func TestFENErrorsInWords(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"xyz", "the board has 1 rank(s) but needs 10"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "rank 0 has 8 points but needs 9"},
+	} {
+		out := h.say("alice", "/new xiangqi fen="+tc.fen)
+		mustContain(t, out, "cannot start from that FEN", tc.want, "fen=rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+		if all := text(out); strings.Contains(all, "rules:") || strings.Contains(all, "want 10") {
+			t.Errorf("internal error text in the chat: %s", all)
+		}
+	}
+}
+
+func TestPlainMoveWithGameNumber(t *testing.T) {
+	h := newHarness(t)
+	one := h.start("side=red")
+	two := gameIDIn(t, h.say("alice", "/new xiangqi @bob side=red"))
+	h.say("bob", "/accept "+two)
+	// alice is to move in both: the number says where.
+	mustContain(t, h.say("alice", "炮二平五 #2"), "Game #2", "Last move: h2e2 (炮二平五)")
+	mustContain(t, h.say("bob", "#2 馬8進7"), "Game #2", "Last move: h9g7 (馬8進7)")
+	if g := h.game(one); len(g.Moves) != 0 {
+		t.Errorf("game #1 has %d moves", len(g.Moves))
+	}
+	if g := h.game(two); len(g.Moves) != 2 {
+		t.Errorf("game #2 has %d moves", len(g.Moves))
+	}
+	// A refused move with a number gets its reason; a spectator's remark does not.
+	mustContain(t, h.say("alice", "a0a5 #2"), "a0a5 is not allowed")
+	if out := h.say("carol", "nice #2"); len(out) != 0 {
+		t.Errorf("a spectator's remark was answered: %s", text(out))
+	}
+	if out := h.say("carol", "h0g2 #1"); len(out) != 0 || len(h.game(one).Moves) != 0 {
+		t.Errorf("a spectator's move was taken or answered: %s", text(out))
+	}
+}
+
+func TestWhichGameSpeaksOfTheSendersGamesOnly(t *testing.T) {
+	h := newHarness(t)
+	h.start("")
+	two := gameIDIn(t, h.say("alice", "/new xiangqi @bob"))
+	h.say("bob", "/accept "+two)
+	out := h.say("carol", "/board")
+	mustContain(t, out, "Several games here fit: #1 #2")
+	if strings.Contains(text(out), "You have") {
+		t.Errorf("a spectator is told the games are theirs: %s", text(out))
+	}
+	mustContain(t, h.say("alice", "/board"), "You have several games here: #1 #2")
+}
