@@ -704,6 +704,10 @@ var catalog = map[string]msg{
 		"Settings of this chat: language %s · notation %s · default variant %s · default time %s.\nChange one with /settings language en|zh-Hant|zh-Hans, /settings notation default|coord|wxf|chinese, /settings variant xiangqi, /settings time 10+5|3d|untimed.",
 		"本聊天室設定：語言 %s · 記譜 %s · 預設變體 %s · 預設計時 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。",
 		"本聊天室设置：语言 %s · 记谱 %s · 默认变体 %s · 默认计时 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。"},
+	"start.in_group": {
+		"/start %[1]s brings your own board, so it works only in a private chat with me: open it (the button, or search for %[2]s) and send /start %[1]s there.",
+		"/start %[1]s 會送來你自己的棋盤，所以只能在與我的私聊中使用：請開啟私聊（按按鈕，或搜尋 %[2]s），在那裡傳送 /start %[1]s。",
+		"/start %[1]s 会送来你自己的棋盘，所以只能在与我的私聊中使用：请开启私聊（按按钮，或搜索 %[2]s），在那里发送 /start %[1]s。"},
 	"start.hello": {
 		"Hello, I am %s: I host xiangqi games in group chats. Add me to a group and write /new there; /help lists the commands. Here I send you your private boards.",
 		"你好，我是 %s，在群組裡主持象棋對局。把我加入群組並輸入 /new 即可開局；/help 列出所有指令。在這裡我會傳送你的私人棋盤。",

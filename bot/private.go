@@ -84,12 +84,40 @@ func (s *Service) privateFailed(ctx context.Context, d display, rec *storage.Gam
 	}
 	s.setCanDM(ctx, rec.Platform, u, false)
 	p := s.platform(rec.Platform)
-	if p == nil {
+	if p == nil || !s.firstHint(ctx, rec.ID, u.ID) {
 		return
 	}
 	if _, err := p.Send(ctx, rec.ChatID, s.privateHint(d, rec.ID, p, u, pu)); err != nil {
 		s.log.Warn("private hint not sent", "game", rec.ID, "err", err)
 	}
+}
+
+// hintedBucket remembers, per game and player ("ID:USER"), that the chat was told
+// how that player can get their private board.
+const hintedBucket = "bot.private_hinted"
+
+// firstHint reports whether the chat has not yet been given the private hint for
+// user in game id, and records that it now is: the hint comes once per game, not
+// after every move. The decision depends only on public facts: private boards
+// are attempted after every move for every player who holds secrets
+// (sendPrivateBoards), so the first failure, and with it the hint, comes at the
+// first move after which the player could not be reached, never at the move
+// where a secret piece of theirs moved (rules.Report.Private stays unused here).
+// If the mark cannot be stored, the hint is given (better twice than never).
+func (s *Service) firstHint(ctx context.Context, id, user string) bool {
+	key := id + ":" + user
+	var seen bool
+	err := s.store.GetValue(ctx, hintedBucket, key, &seen)
+	if err == nil && seen {
+		return false
+	}
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		s.log.Warn("load private hint mark", "game", id, "err", err)
+	}
+	if err := s.store.PutValue(ctx, hintedBucket, key, true); err != nil {
+		s.log.Warn("store private hint mark", "game", id, "err", err)
+	}
+	return true
 }
 
 // privateHint is the public message that says how to open the private chat: the

@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/storage"
 )
@@ -260,4 +261,47 @@ func TestWhichGameSpeaksOfTheSendersGamesOnly(t *testing.T) {
 		t.Errorf("a spectator is told the games are theirs: %s", text(out))
 	}
 	mustContain(t, h.say("alice", "/board"), "You have several games here: #1 #2")
+}
+
+// TestFirstMovesGetTheirIncrement pins that each side's first move in a live
+// game gets the increment, whoever moves first (issue 13 reported it missing;
+// the clock was right, and this keeps it so).
+func TestFirstMovesGetTheirIncrement(t *testing.T) {
+	for _, tc := range []struct{ extra, first, second string }{
+		{"side=red 10+5", "h2e2", "h9g7"},
+		{"side=red 10+5 fen=rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", "h7e7", "h2e2"},
+	} {
+		h := newHarness(t)
+		id := h.start(tc.extra)
+		first, second := "alice", "bob"
+		if strings.Contains(tc.extra, " b - -") {
+			first, second = "bob", "alice"
+		}
+		h.clock.Advance(10 * time.Second)
+		h.say(first, tc.first)
+		h.clock.Advance(20 * time.Second)
+		h.say(second, tc.second)
+		g := h.game(id)
+		firstLeft, secondLeft := g.Clock.RemainingRed, g.Clock.RemainingBlack
+		if first == "bob" {
+			firstLeft, secondLeft = secondLeft, firstLeft
+		}
+		if firstLeft != 10*time.Minute-10*time.Second+5*time.Second || secondLeft != 10*time.Minute-20*time.Second+5*time.Second {
+			t.Errorf("%s: first mover has %v, second %v", tc.extra, firstLeft, secondLeft)
+		}
+	}
+}
+
+func TestStartPayloadInTheGroup(t *testing.T) {
+	h := newHarness(t)
+	h.svc.AddPlatform(linkingPlatform{h.plat})
+	id := h.start("")
+	out := h.say("alice", "/start g_"+id)
+	mustContain(t, out, "/start g_1 brings your own board, so it works only in a private chat with me")
+	if len(out) != 1 || out[0].Private || len(out[0].Msg.Buttons) != 1 || out[0].Msg.Buttons[0][0].URL != "https://t.me/ChuheBot?start=g_1" {
+		t.Errorf("answer: %+v", out)
+	}
+	if strings.Contains(text(out), "Hello, I am") {
+		t.Errorf("greeted in the group: %s", text(out))
+	}
 }
