@@ -873,6 +873,18 @@ var catalog = map[string]msg{
 		"%s 謎題（%s）的答案：%s",
 		"%s 谜题（%s）的答案：%s"},
 	"puzzle.solvers": {"Solved here by: %s.", "本聊天室解出的有：%s。", "本聊天室解出的有：%s。"},
+	"puzzle.solution_sent": {
+		"%s asked for today's solution; I sent it to them privately. A solve today no longer counts for them.",
+		"%s 要求看今天的答案；我已私下傳給對方。對方今天再解出不計分。",
+		"%s 要求看今天的答案；我已私下发给对方。对方今天再解出不计分。"},
+	"puzzle.solution_sent_solved": {
+		"%s asked for today's solution; I sent it to them privately.",
+		"%s 要求看今天的答案；我已私下傳給對方。",
+		"%s 要求看今天的答案；我已私下发给对方。"},
+	"puzzle.solution_no_dm": {
+		"%s, I send the solution only privately, so that the puzzle is not spoiled for the others here, and I cannot write to you privately yet. Open a private chat with me, then ask again here.",
+		"%s，答案只會私下傳送，以免破壞其他人的解題樂趣，但我還無法私下傳訊息給你。請先開啟與我的私聊，再回來這裡詢問。",
+		"%s，答案只会私下发送，以免破坏其他人的解题乐趣，但我还无法私下发消息给你。请先开启与我的私聊，再回来这里询问。"},
 	"puzzle.revealed": {
 		"%s has seen the solution: a solve today no longer counts for them.",
 		"%s 已看過答案：今天再解出不計分。",
