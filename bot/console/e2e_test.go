@@ -309,3 +309,33 @@ func TestConsolePrivateAfterStart(t *testing.T) {
 	con.Line(ctx, "bob (dm): /start g_1")
 	expect(t, out.String(), "[dm bob] Your board in game #1")
 }
+
+// TestImagesAreNeverOverwritten: a second run on the same data folder numbers
+// its images on from the first run's, which stay as they were (issue 13).
+func TestImagesAreNeverOverwritten(t *testing.T) {
+	s := newSession(t)
+	first := imageLine.FindAllStringSubmatch(s.say("alice: /new xiangqi @bob")+s.say("bob: /accept"), -1)
+	if len(first) == 0 {
+		t.Fatal("no image in the first run")
+	}
+	before, err := os.ReadFile(first[0][1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.restart()
+	second := imageLine.FindAllStringSubmatch(s.say("alice: /board")+s.say("alice: /board")+s.say("alice: h2e2"), -1)
+	if len(second) == 0 {
+		t.Fatal("no image in the second run")
+	}
+	for _, a := range first {
+		for _, b := range second {
+			if a[1] == b[1] {
+				t.Errorf("the second run wrote %s again", b[1])
+			}
+		}
+	}
+	after, err := os.ReadFile(first[0][1])
+	if err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the first run's image changed (err %v)", err)
+	}
+}
