@@ -193,6 +193,26 @@ func TestPrivateHintOncePerGame(t *testing.T) {
 		if g := h.game(id); len(g.Moves) != len(moves) {
 			t.Fatalf("%d moves played, want %d", len(g.Moves), len(moves))
 		}
+		// Reached again (she opened the private chat), then blocked: the hint
+		// comes back, once.
+		h.plat.noDM["alice"] = false
+		h.dm("alice", "/start g_"+id)
+		h.plat.noDM["alice"] = true
+		again := 0
+		for _, m := range []string{"h0g2", "a9a8", "h2h1"} {
+			who := "alice"
+			if len(h.game(id).Moves)%2 == 1 {
+				who = "bob"
+			}
+			for _, s := range h.say(who, m) {
+				if strings.Contains(s.Msg.Text, "I cannot send you your own board") {
+					again++
+				}
+			}
+		}
+		if again != 1 {
+			t.Errorf("%d hints after alice blocked the bot again, want 1", again)
+		}
 		return public
 	}
 	// e3e4 moves the spy (e3 is the spy's square), c3c4 an ordinary soldier.
