@@ -9,8 +9,10 @@ import (
 // to a user the platform could not resolve is bound to their unique handle
 // (User.Username), never to a display name, which anybody may choose. And the
 // names the bot shows cannot pass for somebody else's: a name that is not the
-// user's handle loses a leading "@", and a user without a handle gets a short
-// suffix from their id, so that two users called Dave are told apart.
+// user's handle loses a leading "@" and is followed by the handle ("Dave
+// (@dave_w)", a Discord nickname) or, for a user without one, by the end of the
+// user id ("Dave (…4821)", a Telegram user without a username), so that two
+// users called Dave are told apart.
 
 // shownName is how the bot writes user u in its texts.
 func shownName(u User) string {
@@ -22,7 +24,15 @@ func shownName(u User) string {
 	if name == "" {
 		name = u.Username
 	}
-	if u.Username != "" || u.ID == "" {
+	if u.Username != "" {
+		if strings.EqualFold(name, u.Username) {
+			return name
+		}
+		// A display name beside a handle (a Discord nickname): the handle
+		// tells apart two people who chose the same name.
+		return name + " (@" + u.Username + ")"
+	}
+	if u.ID == "" {
 		if name == "" {
 			name = "?"
 		}

@@ -190,6 +190,17 @@ func TestNamesCannotPassForHandles(t *testing.T) {
 	if g := h.game("1"); g.Players[0].Name == g.Players[1].Name {
 		t.Errorf("two players called the same: %+v", g.Players)
 	}
+	// A nickname beside a handle (Discord) shows the handle unless it is the same.
+	for u, want := range map[User]string{
+		{ID: "5001", Name: "Bob", Username: "mallory"}:  "Bob (@mallory)",
+		{ID: "5002", Name: "@bob", Username: "mallory"}: "bob (@mallory)",
+		{ID: "5003", Name: "Alice", Username: "alice"}:  "Alice",
+		{ID: "5004", Name: "@carol", Username: "carol"}: "@carol",
+	} {
+		if got := shownName(u); got != want {
+			t.Errorf("shownName(%+v) = %q, want %q", u, got, want)
+		}
+	}
 }
 
 func TestChallengeByTextMention(t *testing.T) {
