@@ -21,7 +21,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	slug := fs.String("variant", "xiangqi", "variant slug")
-	options := fs.String("options", "", "game options, separated by commas (fuhe)")
+	options := fs.String("options", "", "game options, separated by commas, each with its parameters (fuhe, or \"fuhe menu=RC\")")
 	fen := fs.String("fen", "", "start position (default: the variant's start)")
 	depth := fs.Int("depth", 0, "depth in plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
