@@ -531,6 +531,18 @@ var catalog = map[string]msg{
 		"This question is no longer open. To resign game #%[1]s, write /resign #%[1]s.",
 		"這個問題已經失效。要在對局 #%[1]s 認輸，請輸入 /resign #%[1]s。",
 		"这个问题已经失效。要在对局 #%[1]s 认输，请输入 /resign #%[1]s。"},
+	"abort.confirm": {
+		"Abort game #%s? Its %d move(s) end without a result. Press the button, or write /abort yes.",
+		"確定要中止對局 #%s 嗎？已下的 %d 步將不計結果。請按按鈕，或輸入 /abort yes。",
+		"确定要中止对局 #%s 吗？已下的 %d 步将不计结果。请按按钮，或输入 /abort yes。"},
+	"abort.kept": {
+		"Good: game #%s goes on.",
+		"好的，對局 #%s 繼續。",
+		"好的，对局 #%s 继续。"},
+	"err.abort_not_asked": {
+		"This question is no longer open. To abort game #%[1]s, write /abort #%[1]s.",
+		"這個問題已經失效。要中止對局 #%[1]s，請輸入 /abort #%[1]s。",
+		"这个问题已经失效。要中止对局 #%[1]s，请输入 /abort #%[1]s。"},
 	"abort.done": {
 		"Game #%s was aborted by %s.",
 		"對局 #%s 已被 %s 中止。",
@@ -634,6 +646,8 @@ var catalog = map[string]msg{
 	"btn.takeback_decline": {"Refuse takeback", "拒絕悔棋", "拒绝悔棋"},
 	"btn.resign_yes":       {"Yes, resign", "確認認輸", "确认认输"},
 	"btn.resign_no":        {"Keep playing", "繼續下棋", "继续下棋"},
+	"btn.abort_yes":        {"Yes, abort", "確認中止", "确认中止"},
+	"btn.abort_no":         {"Keep the game", "保留對局", "保留对局"},
 	"btn.peek":             {"My pieces", "我的棋子", "我的棋子"},
 	"btn.board":            {"Board", "棋盤", "棋盘"},
 	"btn.open_private":     {"Open private chat", "開啟私聊", "开启私聊"},

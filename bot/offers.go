@@ -376,8 +376,50 @@ func (q *request) cmdResign(args []string) error {
 	return nil
 }
 
+// abortBucket holds the open question "Abort game #ID?" of a game that has moves
+// (key: the game id), so that only the one who asked can answer it.
+const abortBucket = "bot.abort_asked"
+
+type askedAbort struct {
+	UserID string    `json:"user_id"`
+	Name   string    `json:"name"`
+	At     time.Time `json:"at"`
+}
+
+func (q *request) abortAsked(id string) (askedAbort, bool) {
+	var a askedAbort
+	if err := q.s.store.GetValue(q.ctx, abortBucket, id, &a); err != nil {
+		if !errors.Is(err, storage.ErrNotFound) {
+			q.s.log.Warn("load abort question", "game", id, "err", err)
+		}
+		return a, false
+	}
+	return a, a.UserID != ""
+}
+
+func (q *request) forgetAbortAsked(id string) {
+	if err := q.s.store.DeleteValue(q.ctx, abortBucket, id); err != nil && !errors.Is(err, storage.ErrNotFound) {
+		q.s.log.Warn("delete abort question", "game", id, "err", err)
+	}
+}
+
+// cmdAbort ends a game without a result. A game with moves (only an admin may
+// abort it) is aborted after a confirmation, by button or /abort yes; before the
+// first move it is aborted at once.
 func (q *request) cmdAbort(args []string) error {
-	id, _ := splitGameID(args, true)
+	id, rest := splitGameID(args, true)
+	ans, _ := parseAnswer(rest)
+	if id == "" && ans != answerNone && q.ev.Button == "" {
+		// /abort yes: the game the question waits in, if there is one.
+		if gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true); err == nil {
+			for _, g := range gs {
+				if a, ok := q.abortAsked(g.ID); ok && a.UserID == q.ev.User.ID && g.Status.Live() {
+					id = g.ID
+					break
+				}
+			}
+		}
+	}
 	id, err := q.chooseGame(id, func(g *storage.Game) bool {
 		return g.Status.Live() && (q.ev.Admin || seatOf(g, q.ev.User.ID) >= 0 && len(g.Moves) == 0)
 	}, "err.no_abortable")
@@ -393,8 +435,36 @@ func (q *request) cmdAbort(args []string) error {
 	if !rec.Status.Live() {
 		return oops("err.game_over", id)
 	}
+	if q.ev.Button != "" {
+		a, ok := q.abortAsked(id)
+		switch {
+		case !ok:
+			return oops("err.abort_not_asked", id)
+		case a.UserID != q.ev.User.ID:
+			return oops("confirm.not_yours", id, a.Name)
+		}
+	}
 	if !q.ev.Admin && !(seatOf(rec, q.ev.User.ID) >= 0 && len(rec.Moves) == 0) {
 		return oops("err.abort_denied", id)
+	}
+	switch {
+	case ans == answerNo:
+		q.forgetAbortAsked(id)
+		q.say("abort.kept", id)
+		return nil
+	case ans == answerNone && len(rec.Moves) > 0:
+		a := askedAbort{UserID: q.ev.User.ID, Name: q.ev.User.Name, At: q.s.now()}
+		if err := q.s.store.PutValue(q.ctx, abortBucket, id, a); err != nil {
+			return fmt.Errorf("store abort question: %w", err)
+		}
+		q.reply(Message{
+			Text: q.t("abort.confirm", id, len(rec.Moves)),
+			Buttons: [][]Button{{
+				{Label: q.t("btn.abort_yes"), Data: buttonData("abort", id, "yes")},
+				{Label: q.t("btn.abort_no"), Data: buttonData("abort", id, "no")},
+			}},
+		})
+		return nil
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, string(rules.ReasonAborted)
 	rec.Clock.Deadline = time.Time{}
@@ -402,6 +472,7 @@ func (q *request) cmdAbort(args []string) error {
 		return err
 	}
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id) // an aborted challenge's invitation
+	q.forgetAbortAsked(id)
 	q.s.log.Info("game aborted", "game", rec)
 	text := q.t("abort.done", id, q.ev.User.Name)
 	if d := disclosure(q.lang, l); d != "" {

@@ -316,3 +316,23 @@ func TestStartPayloadInTheGroup(t *testing.T) {
 		t.Errorf("greeted in the group: %s", text(out))
 	}
 }
+
+func TestAbortAsksWhenMovesWereMade(t *testing.T) {
+	h := newHarness(t)
+	one := h.start("side=red")
+	mustContain(t, h.say("alice", "/abort"), "Game #1 was aborted by alice") // no move yet: at once
+	if g := h.game(one); g.Status != storage.StatusAborted {
+		t.Fatalf("game #1 is %s", g.Status)
+	}
+	two := h.start("side=red")
+	h.say("alice", "h2e2")
+	mustContain(t, h.say("admin", "/abort #"+two), "Abort game #2?")
+	mustContain(t, h.say("admin", "/abort no"), "game #2 goes on")
+	onlyNoticeTo(t, h.press("admin", "abort:yes:"+two), "admin", "no longer open")
+	h.say("admin", "/abort 2")
+	onlyNoticeTo(t, h.press("bob", "abort:yes:"+two), "bob", "is for admin")
+	if g := h.game(two); g.Status != storage.StatusActive {
+		t.Fatalf("game #2 is %s", g.Status)
+	}
+	mustContain(t, h.say("admin", "/abort yes"), "Game #2 was aborted by admin")
+}
