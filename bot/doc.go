@@ -79,8 +79,8 @@
 //     "bot.invites" (storage.Game has no field for it); if that write fails, the
 //     invitation can be taken only by the exact @username it names (people.go),
 //     never by a display name. A pending "Resign game #N?" lives in the bucket
-//     "bot.resign_asked" and the mark that the private hint was given (once until the
-//     player is reached privately again) in "bot.private_hinted"; neither is
+//     "bot.resign_asked", a pending "Abort game #N?" in "bot.abort_asked", and the mark that the private hint was given (once until the
+//     player is reached privately again) in "bot.private_hinted"; none is
 //     cleaned up when the game ends (a few bytes per game).
 //   - Tick reads every live game each time: fine for thousands of games, not for
 //     millions.
