@@ -15,7 +15,9 @@
 // indented), each image as "[chat] image PATH" with the PNG written under
 // DataDir/console/ (numbered on from the files already there, never replacing
 // one), followed by the text board of the same view, and buttons as
-// "(buttons: [Label] data ...)". At the end of its input, Run finishes the line
+// "(buttons: [Label] data ...)". A pop-up for one user (Replier.Notice, e.g.
+// for a button pressed by someone it does not concern) is a [dm NAME] line,
+// even with PrivateAfterStart. At the end of its input, Run finishes the line
 // under way and returns nil, so a session can be scripted with a pipe.
 //
 // # Caveats

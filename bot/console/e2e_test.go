@@ -308,6 +308,9 @@ func TestConsolePrivateAfterStart(t *testing.T) {
 		"[Open private chat] console: NAME (dm): /start g_1")
 	con.Line(ctx, "bob (dm): /start g_1")
 	expect(t, out.String(), "[dm bob] Your board in game #1")
+	// A pop-up needs no private chat: carol, who never wrote privately, sees hers.
+	con.Line(ctx, "carol: [peek:1]")
+	expect(t, out.String(), "[dm carol] Only the players of game #1")
 }
 
 // TestImagesAreNeverOverwritten: a second run on the same data folder numbers
