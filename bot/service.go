@@ -334,16 +334,12 @@ type request struct {
 	rep  Replier
 	chat *storage.Chat
 	lang Lang
-	// rawName is the sender's name as the adapter gave it; ev.User.Name is the
-	// one the bot shows (shownName).
-	rawName string
 }
 
 func (s *Service) newRequest(ctx context.Context, ev Event, r Replier) *request {
 	q := &request{s: s, ctx: ctx, ev: ev, rep: r, lang: En}
 	// Every text shows the sender by a name that cannot pass for another user's
-	// (people.go); the raw name stays in rawName for matching mentions.
-	q.rawName = ev.User.Name
+	// (people.go).
 	q.ev.User.Name = shownName(ev.User)
 	c, err := s.store.Chat(ctx, ev.Platform, ev.ChatID)
 	switch {
