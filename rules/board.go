@@ -104,6 +104,9 @@ type Decor struct {
 	Marks []Square
 	// Shaded are zones drawn with a tint (off-board reserves, flag rings).
 	Shaded []SquareSet
+	// HandRows: draw a row beyond each side's back rank for its pieces in hand
+	// (View.Hands). Finalize sets it for a variant with hands.
+	HandRows bool
 }
 
 // Board is the geometry of a game: size, which grid points exist, extra points,

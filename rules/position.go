@@ -588,6 +588,15 @@ func (p *Position) View(a Audience) *View {
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
 	slices.Sort(out.InCheck)
+	if p.hand != nil {
+		for s := Red; s <= Black; s++ {
+			for k := range v.Kinds {
+				for n := p.Hand(s, k); n > 0; n-- {
+					out.Hands[s] = append(out.Hands[s], p.viewPiece(NewPiece(k, s), a))
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -156,6 +156,9 @@ func (v *Variant) Finalize() error {
 		}
 		v.stand[i] = z
 	}
+	if v.Hands {
+		v.Board.Decor.HandRows = true
+	}
 	v.silent = pieceFaceDown | v.NoCheckFlags
 	v.faceDownAs = nil
 	if len(v.FaceDownAs) > 0 {
