@@ -385,6 +385,10 @@ func (e *ConflictError) Error() string {
 	return fmt.Sprintf("%s cannot be combined with %s", e.A, e.B)
 }
 
+// HasGoals reports whether the variant ends games by more than mate and
+// stalemate: modules' goals or royal pieces that can be captured (Position.Goal).
+func (v *Variant) HasGoals() bool { return len(v.mods.goals) > 0 }
+
 // HasModule reports whether the variant has a module of that name.
 func (v *Variant) HasModule(name string) bool { return v.Module(name) != nil }
 
