@@ -54,20 +54,47 @@ func TestXiangqiPerft(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft measures perft of each variant's start position at a depth that
-// takes about a second; nodes/s is the number to compare with other engines.
+// BenchmarkPerft measures perft of each variant's start position (and of the
+// options, with their secrets set) at a depth that takes about a second; nodes/s
+// is the number to compare with other engines, allocs/op must stay near zero (a
+// few per call, none per node).
 func BenchmarkPerft(b *testing.B) {
 	depths := map[string]int{"xiangqi": 4}
+	type start struct {
+		v   *rules.Variant
+		fen string
+	}
+	var starts []start
 	for _, v := range Default().All() {
-		depth, ok := depths[v.Slug]
-		if !ok {
-			depth = 3
-		}
-		p, err := rules.NewPosition(v, v.StartFEN)
+		starts = append(starts, start{v, v.StartFEN})
+	}
+	for _, c := range []struct {
+		slug    string
+		answers [2]string
+	}{
+		{"xiangqi", [2]string{"a2=R i2=C", "a7=N i7=P"}},
+		{"jinchan", [2]string{"real e0 a2=R k2=C", "real g11 a9=N k9=P"}},
+	} {
+		v, err := Default().Build(c.slug, []string{"fuhe"})
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(v.Slug, func(b *testing.B) {
+		fen, err := rules.ApplySecrets(v, "", c.answers)
+		if err != nil {
+			b.Fatal(err)
+		}
+		starts = append(starts, start{v, fen})
+	}
+	for _, st := range starts {
+		depth, ok := depths[st.v.Slug]
+		if !ok {
+			depth = 3
+		}
+		p, err := rules.NewPosition(st.v, st.fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(st.v.Slug, func(b *testing.B) {
 			b.ReportAllocs()
 			var nodes uint64
 			for i := 0; i < b.N; i++ {
