@@ -514,6 +514,11 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[from]
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				if pc = p.movesAs(from, pc); pc == NoPiece {
+					continue
+				}
+			}
 			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
@@ -553,6 +558,9 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 // captureReaches is the slow, general attack test: generate the piece's captures.
 func (p *Position) captureReaches(from, to Square, royal bool) bool {
 	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	var buf [64]Move
 	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
 		if m.To == to {
