@@ -84,6 +84,25 @@ type Store interface {
 	// Values lists the entries of a bucket whose keys start with prefix, in key order.
 	Values(ctx context.Context, bucket, prefix string) ([]Value, error)
 
+	// ChangeGame writes one game together with the messages the change owes
+	// (the outbox) and removes the inbound records it consumed, in one
+	// transaction with the version check; AppendMove and UpdateGame are its
+	// simple forms. It returns the stored game and entries.
+	ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEntry, error)
+	// Enqueue stores owed messages that no game write carries, removing
+	// consumed records in the same transaction.
+	Enqueue(ctx context.Context, entries []*OutboxEntry, consumed ...ValueRef) error
+	// ClaimOutbox leases due entries to a sender; FinishOutbox reports the
+	// outcome of one. See OutboxEntry for the order and lease rules.
+	ClaimOutbox(ctx context.Context, c OutboxClaim) ([]*OutboxEntry, error)
+	FinishOutbox(ctx context.Context, holder string, id uint64, r OutboxResult) error
+	// PendingOutbox lists undelivered entries of a chat or a game.
+	PendingOutbox(ctx context.Context, platform, chatID, gameID string) ([]*OutboxEntry, error)
+	// Sent looks up a delivered message (which game a board was of).
+	Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error)
+	// PutValues stores several values of one bucket atomically.
+	PutValues(ctx context.Context, bucket string, vs []Value) error
+
 	// Backup writes a consistent copy of the whole store to w while the store stays
 	// in use, and returns the number of bytes written.
 	Backup(ctx context.Context, w io.Writer) (int64, error)
