@@ -115,6 +115,12 @@ func (s *Service) boardMessage(d display, l *loaded, head, last string) Message 
 	return s.boardMessageOf(d, l, view, s.image(view, imageOptions(d)), head, last)
 }
 
+// publicBoardRef names the public board of l's position for the outbox.
+func publicBoardRef(d display, l *loaded) *boardRef {
+	o := imageOptions(d)
+	return &boardRef{Game: l.rec.ID, Ply: len(l.rec.Moves), Side: -1, Simplified: o.Simplified, Labels: o.Labels}
+}
+
 func imageOptions(d display) ImageOptions {
 	return ImageOptions{Simplified: d.lang == ZhHans, Labels: d.labels()}
 }
@@ -139,6 +145,7 @@ func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []b
 		ImageName: "board-" + l.rec.ID + ".png",
 		Alt:       TextBoard(view),
 		Image:     img,
+		board:     publicBoardRef(d, l),
 	}
 	if playing(l.rec) {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}

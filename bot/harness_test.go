@@ -182,6 +182,7 @@ func (h *harness) event(user, text string, private bool) Event {
 func (h *harness) handle(ev Event) []sent {
 	n := h.plat.count()
 	h.svc.Handle(context.Background(), ev, fakeReplier{p: h.plat, ev: ev})
+	h.deliver()
 	return h.plat.since(n)
 }
 
@@ -210,7 +211,15 @@ func (h *harness) tick() []sent {
 	if err := h.svc.Tick(context.Background(), h.clock.Now()); err != nil {
 		h.t.Fatalf("tick: %v", err)
 	}
+	h.deliver()
 	return h.plat.since(n)
+}
+
+// deliver runs the outbox sender once, as RunOutbox would after being woken.
+func (h *harness) deliver() {
+	if _, err := h.svc.DeliverDue(context.Background()); err != nil {
+		h.t.Fatalf("outbox: %v", err)
+	}
 }
 
 // game loads a stored game.

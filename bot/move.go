@@ -258,7 +258,39 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		return nil
 	}
-	stored, err := q.s.store.AppendMove(q.ctx, id, rec.Version, storage.MoveRecord{Text: coord, At: now, Side: int(side)}, mutate)
+	var heads []string
+	for _, f := range l.game.Report().Facts {
+		heads = append(heads, factText(q.lang, v, f))
+	}
+	d := q.display()
+	// The board, its caption and the private boards are owed by the move: they
+	// are written with it, in its transaction (their images are drawn at send
+	// time, or now for the handler's own delivery).
+	owed := func(g *storage.Game) ([]*storage.OutboxEntry, error) {
+		nl := &loaded{rec: g, game: l.game}
+		hs := heads
+		if out.Over {
+			hs = append(hs[:len(hs):len(hs)], resultLine(q.lang, nl))
+		}
+		bm := q.s.boardMessageOf(d, nl, view, nil, strings.Join(hs, "\n"), shown)
+		bm.ReplyTo = q.ev.MessageID
+		es := []*storage.OutboxEntry{publicEntry(g, bm, q.lang)}
+		for _, p := range q.s.privateBoardsOf(d, nl, false) {
+			es = append(es, p.entry)
+		}
+		if q.s.out.cfg.Mode == DeliverInline {
+			for _, e := range es {
+				e.Lease = q.s.ownLease()
+			}
+		}
+		return es, nil
+	}
+	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed,
+		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
+	if q.ev.Inbound != "" {
+		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+	}
+	stored, entries, err := q.s.store.ChangeGame(q.ctx, change)
 	if err != nil {
 		_ = l.game.Undo() // the image being drawn is of a snapshot; it is dropped
 		return q.writeFailed(id, err)
@@ -266,17 +298,20 @@ func (q *request) play(id, text string, mode playMode) error {
 	l = &loaded{rec: stored, game: l.game}
 	q.s.keep(l)
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
-	var heads []string
-	for _, f := range l.game.Report().Facts {
-		heads = append(heads, factText(q.lang, v, f))
-	}
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
 		heads = append(heads, resultLine(q.lang, l))
 	}
-	head := strings.Join(heads, "\n")
-	q.announce(stored, q.s.boardMessageOf(q.display(), l, view, <-img, head, shown))
-	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
+	bm := q.s.boardMessageOf(d, l, view, <-img, strings.Join(heads, "\n"), shown)
+	bm.ReplyTo = q.ev.MessageID
+	q.s.owe(q.ctx, &pendingOut{m: bm, about: id, entry: entries[0], stored: true})
+	// The private boards are drawn now only for the handler's own delivery.
+	for i, p := range q.s.privateBoardsOf(d, l, q.s.out.cfg.Mode == DeliverInline) {
+		if i+1 < len(entries) {
+			p.entry, p.stored = entries[i+1], true
+			q.s.owe(q.ctx, p)
+		}
+	}
 	return nil
 }
 

@@ -48,6 +48,11 @@ type Event struct {
 	// channel whose answer is ephemeral. The service takes secret answers
 	// (/setup) only from Private or Confidential events. (Added for issue 5.)
 	Confidential bool
+	// Inbound is the key of this event in the service's inbox, when the adapter
+	// queued it durably before acknowledging it (Service.Inbox). A game change
+	// the event causes removes it in the same transaction, so that a restart
+	// never handles the event twice. (Added for issue 13.)
+	Inbound string
 }
 
 // Button is an inline button under a message. Data comes back in Event.Button when
@@ -70,6 +75,10 @@ type Message struct {
 	Buttons [][]Button
 	// ReplyTo makes the message a reply to the platform message with this id.
 	ReplyTo string
+
+	// board says which stored game and view Image was drawn from, so that the
+	// outbox keeps a reference instead of the PNG (outbox.go).
+	board *boardRef
 }
 
 // MessageRef identifies a sent message so that it can be edited or deleted and so

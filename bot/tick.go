@@ -16,7 +16,8 @@ import (
 // main loop calls it every few seconds with the clock's time, tests with a fake
 // one. Deadlines and reminders live in the stored games, so nothing is lost in a
 // restart: a deadline that passed while the bot was down is acted on at the first
-// Tick. It tries every game and returns the errors it met, joined.
+// Tick. It tries every game, then delivers what is due in the outbox, and
+// returns the errors it met, joined.
 func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	gs, err := s.store.ActiveGames(ctx)
 	if err != nil {
@@ -38,6 +39,11 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	if err := s.tickPuzzles(ctx, now); err != nil { // the daily puzzle posts (puzzle.go)
 		errs = append(errs, err)
 	}
+	// What this tick owes goes out now, with whatever else is due (RunOutbox
+	// does the same when woken; leases keep the two from sending one twice).
+	if _, err := s.DeliverDue(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("tick: outbox: %w", err))
+	}
 	return errors.Join(errs...)
 }
 
@@ -55,6 +61,13 @@ func tickDue(g *storage.Game, now time.Time) bool {
 }
 
 func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error {
+	// What the game owes is collected and sent in order once its lock is let
+	// go, as for an event (a request without a replier: all of it goes through
+	// the platform).
+	c := &collector{}
+	ctx = context.WithValue(ctx, outKey{}, c)
+	q := &request{s: s, ctx: ctx, chat: &storage.Chat{}, lang: En}
+	defer q.flush(c)
 	unlock := s.lockGame(id)
 	defer unlock()
 	l, err := s.load(ctx, id)
@@ -105,17 +118,9 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	return nil
 }
 
-// notify posts m in a game's chat through its platform, if that platform runs.
+// notify owes m to a game's chat: the outbox posts it through the game's
+// platform (when that platform runs; else it waits for it).
 func (s *Service) notify(ctx context.Context, rec *storage.Game, m Message) {
-	p := s.platform(rec.Platform)
-	if p == nil {
-		s.log.Warn("no adapter for a game's platform; message not sent", "game", rec.ID, "platform", rec.Platform)
-		return
-	}
-	ref, err := p.Send(ctx, rec.ChatID, m)
-	if err != nil {
-		s.log.Warn("notify failed", "game", rec.ID, "err", err)
-		return
-	}
-	s.remember(ref, rec.ID)
+	d := s.chatDisplay(ctx, rec)
+	s.owe(ctx, &pendingOut{m: m, about: rec.ID, entry: publicEntry(rec, m, d.lang)})
 }

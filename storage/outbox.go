@@ -93,8 +93,10 @@ type SentMessage struct {
 	Platform string    `json:"platform"`
 	ChatID   string    `json:"chat"`
 	ID       string    `json:"id"`
-	GameID   string    `json:"game,omitempty"`
-	At       time.Time `json:"at"`
+	// About is what replies to it concern: a game id, or the bot's own ref
+	// (a daily puzzle).
+	About string    `json:"about,omitempty"`
+	At    time.Time `json:"at"`
 }
 
 // GameChange is one write of a game together with what it owes.
@@ -128,6 +130,10 @@ type OutboxClaim struct {
 
 // OutboxResult is what a sender reports for one claimed entry.
 type OutboxResult struct {
+	ID uint64
+	// Release gives the entry back untouched (it was not tried: an earlier
+	// entry of its destination failed).
+	Release bool
 	// Sent lists the platform messages delivered (recorded for replies); empty
 	// with Superseded or Err.
 	Sent []SentMessage
@@ -346,56 +352,78 @@ func (s *Bolt) scanDue(tx *bolt.Tx, c OutboxClaim, take func(*OutboxEntry) error
 // taken by another (or whose entry is gone).
 var ErrLeaseLost = errors.New("storage: outbox lease lost")
 
-// FinishOutbox records the outcome of delivering entry id: delivered (or
-// superseded) entries are removed and their messages recorded; a failed attempt
-// is kept for a retry at r.Retry, or marked Failed without one.
-func (s *Bolt) FinishOutbox(ctx context.Context, holder string, id uint64, r OutboxResult) error {
+// FinishOutbox records the outcomes of delivering claimed entries, in one
+// transaction: delivered (or superseded) entries are removed and their messages
+// recorded; a failed attempt is kept for a retry at Retry, or marked Failed
+// without one; a released entry is only let go. An entry whose lease this holder
+// lost is skipped and reported (ErrLeaseLost); the others are recorded.
+func (s *Bolt) FinishOutbox(ctx context.Context, holder string, results []OutboxResult) error {
+	var lost []error
 	err := s.write(ctx, func(tx *bolt.Tx) error {
-		e := new(OutboxEntry)
-		if err := getJSON(tx, bucketOutbox, outboxKey(id), e); err != nil {
-			if errors.Is(err, ErrNotFound) {
-				return clean(fmt.Errorf("outbox entry %d: %w", id, ErrLeaseLost))
-			}
-			return clean(err)
-		}
-		if e.Lease.Holder != holder || e.Lease.Session != s.session {
-			return clean(fmt.Errorf("outbox entry %d is held by another sender: %w", id, ErrLeaseLost))
-		}
-		if r.Err != "" {
-			e.Attempts++
-			e.LastError = r.Err
-			if e.FirstFail.IsZero() {
-				e.FirstFail = s.stamp()
-			}
-			e.NextAt = r.Retry
-			e.Failed = r.Retry.IsZero()
-			e.Lease = Lease{}
-			return putJSON(tx, bucketOutbox, outboxKey(id), e)
-		}
-		if err := tx.Bucket(bucketOutbox).Delete(outboxKey(id)); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketOutboxDest).Delete(destKey(e.Dest(), id)); err != nil {
-			return err
-		}
-		for _, m := range r.Sent {
-			if m.ID == "" {
-				continue
-			}
-			if m.At.IsZero() {
-				m.At = s.stamp()
-			}
-			if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+		lost = lost[:0]
+		for _, r := range results {
+			if err := s.finishOne(tx, holder, r); err != nil {
+				if errors.Is(err, ErrLeaseLost) {
+					lost = append(lost, err)
+					continue
+				}
 				return err
 			}
-		}
-		if !r.Superseded && e.GameID != "" && e.Kind != "" {
-			return dropFailed(tx, e)
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("finish outbox entry %d: %w", id, err)
+		return fmt.Errorf("finish outbox entries: %w", err)
+	}
+	return errors.Join(lost...)
+}
+
+func (s *Bolt) finishOne(tx *bolt.Tx, holder string, r OutboxResult) error {
+	id := r.ID
+	e := new(OutboxEntry)
+	if err := getJSON(tx, bucketOutbox, outboxKey(id), e); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return fmt.Errorf("outbox entry %d is gone: %w", id, ErrLeaseLost)
+		}
+		return err
+	}
+	if e.Lease.Holder != holder || e.Lease.Session != s.session {
+		return fmt.Errorf("outbox entry %d is held by another sender: %w", id, ErrLeaseLost)
+	}
+	switch {
+	case r.Release:
+		e.Lease = Lease{}
+		return putJSON(tx, bucketOutbox, outboxKey(id), e)
+	case r.Err != "":
+		e.Attempts++
+		e.LastError = r.Err
+		if e.FirstFail.IsZero() {
+			e.FirstFail = s.stamp()
+		}
+		e.NextAt = r.Retry
+		e.Failed = r.Retry.IsZero()
+		e.Lease = Lease{}
+		return putJSON(tx, bucketOutbox, outboxKey(id), e)
+	}
+	if err := tx.Bucket(bucketOutbox).Delete(outboxKey(id)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketOutboxDest).Delete(destKey(e.Dest(), id)); err != nil {
+		return err
+	}
+	for _, m := range r.Sent {
+		if m.ID == "" {
+			continue
+		}
+		if m.At.IsZero() {
+			m.At = s.stamp()
+		}
+		if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+			return err
+		}
+	}
+	if !r.Superseded && e.GameID != "" && e.Kind != "" {
+		return dropFailed(tx, e)
 	}
 	return nil
 }
@@ -499,6 +527,29 @@ func (s *Bolt) PutValues(ctx context.Context, bucket string, vs []Value) error {
 	})
 	if err != nil {
 		return fmt.Errorf("put values %s: %w", bucket, err)
+	}
+	return nil
+}
+
+// RecordSent records messages sent outside the outbox (direct answers to an
+// event that replies may refer to), as FinishOutbox does for delivered entries.
+func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		for _, m := range sent {
+			if m.ID == "" || m.Platform == "" {
+				continue
+			}
+			if m.At.IsZero() {
+				m.At = s.stamp()
+			}
+			if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("record sent messages: %w", err)
 	}
 	return nil
 }

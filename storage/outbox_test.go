@@ -93,14 +93,14 @@ func TestClaimOrderLeasesAndRestart(t *testing.T) {
 	if other, _ := s.ClaimOutbox(ctx, OutboxClaim{Holder: "y", Now: now}); len(other) != 0 {
 		t.Fatalf("second sender claimed %s", payloads(other))
 	}
-	if err := s.FinishOutbox(ctx, "y", got[0].ID, OutboxResult{}); !errors.Is(err, ErrLeaseLost) {
+	if err := s.FinishOutbox(ctx, "y", []OutboxResult{{ID: got[0].ID}}); !errors.Is(err, ErrLeaseLost) {
 		t.Fatalf("finish by a non-holder: %v", err)
 	}
 	// a1 delivered, a2 fails and waits a minute: chat -1 is held back.
-	if err := s.FinishOutbox(ctx, "x", got[0].ID, OutboxResult{Sent: []SentMessage{{Platform: "telegram", ChatID: "-1", ID: "77", GameID: "1"}}}); err != nil {
+	if err := s.FinishOutbox(ctx, "x", []OutboxResult{{ID: got[0].ID, Sent: []SentMessage{{Platform: "telegram", ChatID: "-1", ID: "77", About: "1"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishOutbox(ctx, "x", got[1].ID, OutboxResult{Err: "503", Retry: now.Add(time.Minute)}); err != nil {
+	if err := s.FinishOutbox(ctx, "x", []OutboxResult{{ID: got[1].ID, Err: "503", Retry: now.Add(time.Minute)}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Enqueue(ctx, []*OutboxEntry{entry("-1", "1", "a3")}); err != nil {
@@ -109,7 +109,7 @@ func TestClaimOrderLeasesAndRestart(t *testing.T) {
 	if again, _ := s.ClaimOutbox(ctx, OutboxClaim{Holder: "x", Now: now.Add(time.Second)}); len(again) != 0 {
 		t.Fatalf("claimed %s while a2 waits and b1 is leased", payloads(again))
 	}
-	if m, err := s.Sent(ctx, "telegram", "-1", "77"); err != nil || m.GameID != "1" {
+	if m, err := s.Sent(ctx, "telegram", "-1", "77"); err != nil || m.About != "1" {
 		t.Fatalf("sent record %+v, %v", m, err)
 	}
 	// Restart: the lease on b1 belonged to the old process.
@@ -128,13 +128,13 @@ func TestClaimOrderLeasesAndRestart(t *testing.T) {
 		t.Errorf("a2 lost its failure record: %+v", got[0])
 	}
 	// a2 fails for good; a3 (newer board of game 1) delivered: a2 is dropped.
-	if err := s.FinishOutbox(ctx, "z", got[0].ID, OutboxResult{Err: "403 Forbidden"}); err != nil {
+	if err := s.FinishOutbox(ctx, "z", []OutboxResult{{ID: got[0].ID, Err: "403 Forbidden"}}); err != nil {
 		t.Fatal(err)
 	}
 	if pend, _ := s.PendingOutbox(ctx, "telegram", "-1", ""); len(pend) != 2 || !pend[0].Failed {
 		t.Fatalf("pending after failure: %+v", pend)
 	}
-	if err := s.FinishOutbox(ctx, "z", got[1].ID, OutboxResult{}); err != nil {
+	if err := s.FinishOutbox(ctx, "z", []OutboxResult{{ID: got[1].ID}}); err != nil {
 		t.Fatal(err)
 	}
 	if pend, _ := s.PendingOutbox(ctx, "telegram", "-1", ""); len(pend) != 0 {

@@ -95,9 +95,11 @@ type Store interface {
 	// ClaimOutbox leases due entries to a sender; FinishOutbox reports the
 	// outcome of one. See OutboxEntry for the order and lease rules.
 	ClaimOutbox(ctx context.Context, c OutboxClaim) ([]*OutboxEntry, error)
-	FinishOutbox(ctx context.Context, holder string, id uint64, r OutboxResult) error
+	FinishOutbox(ctx context.Context, holder string, results []OutboxResult) error
 	// PendingOutbox lists undelivered entries of a chat or a game.
 	PendingOutbox(ctx context.Context, platform, chatID, gameID string) ([]*OutboxEntry, error)
+	// RecordSent records messages sent without the outbox.
+	RecordSent(ctx context.Context, sent []SentMessage) error
 	// Sent looks up a delivered message (which game a board was of).
 	Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error)
 	// PutValues stores several values of one bucket atomically.

@@ -137,6 +137,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		BotName:    cfg.BotName,
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
+		Delivery:   cfg.Delivery.bot(),
 	})
 	if err != nil {
 		return err
@@ -251,6 +252,11 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	go func() {
 		defer wg.Done()
 		tick(ctx, svc, every, log)
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = svc.RunOutbox(ctx) // what is not delivered at the end stays stored for the next start
 	}()
 	wg.Wait()
 	close(errs)
