@@ -90,9 +90,9 @@ type ValueRef struct{ Bucket, Key string }
 // SentMessage is a message a sender delivered: the map from platform message to
 // game that replies to a board need.
 type SentMessage struct {
-	Platform string    `json:"platform"`
-	ChatID   string    `json:"chat"`
-	ID       string    `json:"id"`
+	Platform string `json:"platform"`
+	ChatID   string `json:"chat"`
+	ID       string `json:"id"`
 	// About is what replies to it concern: a game id, or the bot's own ref
 	// (a daily puzzle).
 	About string    `json:"about,omitempty"`
