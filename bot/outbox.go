@@ -371,6 +371,15 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 	e := it.entry
 	s := q.s
 	res := storage.OutboxResult{ID: e.ID}
+	if it.m.board != nil && it.m.Image == nil && s.renderer != nil {
+		// Made inside a store write, without its image: draw it now.
+		var pl outPayload
+		if json.Unmarshal(e.Payload, &pl) == nil {
+			if m, err := s.messageOf(q.ctx, pl); err == nil {
+				it.m.Image, it.m.Alt = m.Image, m.Alt
+			}
+		}
+	}
 	var ref MessageRef
 	var err error
 	switch {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
 
@@ -85,37 +86,92 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	case rec.Status == storage.StatusOpen:
 		c := rec.Clone()
 		c.Status, c.Reason = storage.StatusAborted, "expired"
-		if err := s.store.UpdateGame(ctx, c); err != nil {
-			return err
-		}
-		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
-		s.log.Info("challenge lapsed", "game", c)
-		s.notify(ctx, c, Message{Text: T(d.lang, "tick.expired", id)})
-	case outOfTime(&rec.Clock, now):
-		loser := l.toMove()
-		nl, err := s.endOnTime(ctx, l, now)
+		nl, err := s.saveOwing(ctx, d, l, c, func(*loaded) []Message {
+			return []Message{{Text: T(d.lang, "tick.expired", id)}}
+		})
 		if err != nil {
 			return err
 		}
+		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
+		s.log.Info("challenge lapsed", "game", nl.rec)
+	case outOfTime(&rec.Clock, now):
+		loser := l.toMove()
 		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), sideName(d.lang, l.game.Variant(), loser))
-		s.notify(ctx, nl.rec, s.boardMessage(d, nl, head+"\n"+resultLine(d.lang, nl), ""))
+		view := l.pos().View(rules.Public)
+		nl, err := s.saveOwing(ctx, d, l, timedOut(l), func(nl *loaded) []Message {
+			return []Message{s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), "")}
+		})
+		if err != nil {
+			return err
+		}
+		s.log.Info("game over", "game", nl.rec, "reason", nl.rec.Reason, "at", now)
 	default:
 		c := rec.Clone()
 		c.Clock.LastReminder = now
 		c.Clock.RemindersSent++
-		if err := s.store.UpdateGame(ctx, c); err != nil {
+		toMove := l.toMove()
+		_, err := s.saveOwing(ctx, d, l, c, func(nl *loaded) []Message {
+			return []Message{{
+				Text: T(d.lang, "tick.remind", playerName(d.lang, nl.rec, toMove), id,
+					playerName(d.lang, nl.rec, toMove.Other()), formatSpan(d.lang, nl.rec.Clock.Deadline.Sub(now))),
+				Buttons: [][]Button{{{Label: T(d.lang, "btn.board"), Data: buttonData("board", id)}}},
+			}}
+		})
+		if err != nil {
 			return err
 		}
-		s.keep(&loaded{rec: c, game: l.game})
-		toMove := l.toMove()
 		s.log.Info("reminder", "game", id, "sent", c.Clock.RemindersSent)
-		s.notify(ctx, c, Message{
-			Text: T(d.lang, "tick.remind", playerName(d.lang, c, toMove), id,
-				playerName(d.lang, c, toMove.Other()), formatSpan(d.lang, c.Clock.Deadline.Sub(now))),
-			Buttons: [][]Button{{{Label: T(d.lang, "btn.board"), Data: buttonData("board", id)}}},
-		})
 	}
 	return nil
+}
+
+// timedOut is l's game lost on time by the side to move (as endOnTime writes it).
+func timedOut(l *loaded) *storage.Game {
+	rec := l.rec.Clone()
+	loser := l.toMove()
+	out := rules.Win(loser.Other(), rules.ReasonTimeout)
+	rec.Status = storage.StatusFinished
+	rec.Result, rec.Reason = out.Result(), string(out.Reason)
+	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
+	if rec.Clock.Control.Kind == storage.KindLive {
+		*remaining(&rec.Clock, loser) = 0
+	}
+	return rec
+}
+
+// saveOwing stores rec (l's game changed, at l's version) together with the
+// public messages msgs makes from the stored game, in one transaction, and
+// hands them to the event's (or tick's) delivery. msgs runs inside the store's
+// write: it must not read the store or draw (a board's image is drawn at send
+// time from its reference).
+func (s *Service) saveOwing(ctx context.Context, d display, l *loaded, rec *storage.Game, msgs func(*loaded) []Message) (*loaded, error) {
+	var outs []*pendingOut
+	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec,
+		Outbox: func(g *storage.Game) ([]*storage.OutboxEntry, error) {
+			nl := &loaded{rec: g, game: l.game}
+			outs = outs[:0]
+			var es []*storage.OutboxEntry
+			for _, m := range msgs(nl) {
+				e := publicEntry(g, m, d.lang)
+				if s.out.cfg.Mode == DeliverInline {
+					e.Lease = s.ownLease()
+				}
+				outs = append(outs, &pendingOut{m: m, about: g.ID, entry: e, stored: true})
+				es = append(es, e)
+			}
+			return es, nil
+		}})
+	if err != nil {
+		s.forget(rec.ID)
+		return nil, err
+	}
+	for i, p := range outs {
+		p.entry = entries[i]
+		s.owe(ctx, p)
+	}
+	nl := &loaded{rec: stored, game: l.game}
+	s.keep(nl)
+	return nl, nil
 }
 
 // notify owes m to a game's chat: the outbox posts it through the game's
