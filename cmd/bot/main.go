@@ -193,6 +193,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
+		a.UseInbox(svc.Inbox(a.Name())) // no update is lost between Telegram and the store
 		runners = append(runners, a)
 	}
 	if cfg.Discord.Token != "" {
