@@ -579,8 +579,12 @@ func (s *Service) DeliverDue(ctx context.Context) (int, error) {
 
 // deliverRun delivers one destination's claimed entries in order. An undelivered
 // board followed by a newer one of the same game in the run is superseded; a
-// failure stops the run (the rest is released, to keep the order).
+// failure stops the run (the rest is released, to keep the order). When ctx
+// ends, the send under way is not cancelled (an adapter would go on with it and
+// report a failure, and it would be sent twice): the adapter's own drain bounds
+// it; what is left is released for the next start.
 func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (int, error) {
+	sendCtx := context.WithoutCancel(ctx)
 	newest := map[[2]string]int{} // kind, game -> index of its newest entry
 	for i, e := range run {
 		if e.Kind != "" && e.GameID != "" {
@@ -611,7 +615,7 @@ func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (i
 			finished++
 			continue
 		}
-		res := s.deliverEntry(ctx, e, replaced[i])
+		res := s.deliverEntry(sendCtx, e, replaced[i])
 		results = append(results, res)
 		if res.Err != "" && !res.Retry.IsZero() {
 			stopped = true
