@@ -36,7 +36,9 @@ type Inbound struct {
 }
 
 // Inbox returns the inbox of one adapter, kept in the service's store.
-func (s *Service) Inbox(platform string) Inbox { return &storeInbox{st: s.store, prefix: platform + "/"} }
+func (s *Service) Inbox(platform string) Inbox {
+	return &storeInbox{st: s.store, prefix: platform + "/"}
+}
 
 type storeInbox struct {
 	st     storage.Store
@@ -94,4 +96,3 @@ func (b *storeInbox) Pending(ctx context.Context) ([]Inbound, string, error) {
 	}
 	return out, mark, nil
 }
-
