@@ -656,7 +656,11 @@ func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, repl
 	lang := ParseLang(pl.Lang)
 	var notes []string
 	if late := s.now().Sub(e.CreatedAt); late >= s.out.cfg.LateAfter {
-		notes = append(notes, T(lang, "out.late", e.CreatedAt.UTC().Format("15:04")+" UTC", formatSpan(lang, late)))
+		span := formatSpan(lang, late)
+		if late < time.Minute {
+			span = T(lang, "out.span_s", int(late.Seconds()))
+		}
+		notes = append(notes, T(lang, "out.late", e.CreatedAt.UTC().Format("15:04:05")+" UTC", span))
 	}
 	if replaces > 0 {
 		notes = append(notes, T(lang, "out.superseded", replaces, e.GameID))

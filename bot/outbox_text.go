@@ -7,6 +7,10 @@ var outboxCatalog = map[string]msg{
 		"⏳ Delivered late: this was due at %s (%s ago); the bot could not post it sooner.",
 		"⏳ 延遲送達：本訊息原應於 %s 發出（%s 前）；機器人當時無法發送。",
 		"⏳ 延迟送达：本消息原应于 %s 发出（%s 前）；机器人当时无法发送。"},
+	"out.span_s": {
+		"%ds",
+		"%d 秒",
+		"%d 秒"},
 	"out.superseded": {
 		"This is the current board: it replaces %d earlier board(s) of game #%s that could not be posted in time.",
 		"這是目前的棋盤：它取代了對局 #%[2]s 未能及時發出的 %[1]d 張較早棋盤。",
