@@ -30,6 +30,21 @@ type fakePlatform struct {
 	n    int
 	out  []sent
 	noDM map[string]bool
+	// down, when set, makes every public send (Send and Reply) fail with it.
+	down error
+}
+
+// failing is the error public sends fail with now, or nil.
+func (p *fakePlatform) failing() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.down
+}
+
+func (p *fakePlatform) setDown(err error) {
+	p.mu.Lock()
+	p.down = err
+	p.mu.Unlock()
 }
 
 func (p *fakePlatform) Name() string { return "test" }
@@ -48,6 +63,9 @@ func (p *fakePlatform) record(s sent) MessageRef {
 }
 
 func (p *fakePlatform) Send(ctx context.Context, chatID string, m Message) (MessageRef, error) {
+	if err := p.failing(); err != nil {
+		return MessageRef{}, err
+	}
 	return p.record(sent{Chat: chatID, Msg: m}), nil
 }
 
@@ -92,6 +110,9 @@ type fakeReplier struct {
 func (r fakeReplier) Reply(ctx context.Context, m Message) (MessageRef, error) {
 	if r.ev.Private {
 		return r.p.record(sent{To: r.ev.User.ID, Msg: m, Private: true}), nil
+	}
+	if err := r.p.failing(); err != nil {
+		return MessageRef{}, err
 	}
 	return r.p.record(sent{Chat: r.ev.ChatID, Msg: m}), nil
 }

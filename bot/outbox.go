@@ -610,12 +610,12 @@ func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (i
 			continue
 		}
 		if j, ok := newest[[2]string{e.Kind, e.GameID}]; ok && e.Kind != "" && j != i {
-			replaced[j]++
-			results = append(results, storage.OutboxResult{ID: e.ID, Superseded: true})
+			replaced[j] += 1 + e.Replaces
+			results = append(results, storage.OutboxResult{ID: e.ID, Superseded: true, SupersededBy: run[j].ID})
 			finished++
 			continue
 		}
-		res := s.deliverEntry(sendCtx, e, replaced[i])
+		res := s.deliverEntry(sendCtx, e, e.Replaces+replaced[i])
 		results = append(results, res)
 		if res.Err != "" && !res.Retry.IsZero() {
 			stopped = true

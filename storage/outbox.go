@@ -53,6 +53,8 @@ type OutboxEntry struct {
 	// stays for /board to report until a newer board of its game is delivered.
 	Failed bool  `json:"failed,omitempty"`
 	Lease  Lease `json:"lease,omitzero"`
+	// Replaces counts the older entries this one superseded (for its text).
+	Replaces int `json:"replaces,omitempty"`
 }
 
 // Lease says who is delivering an entry, until when.
@@ -141,8 +143,10 @@ type OutboxResult struct {
 	// entry is marked Failed and not tried again.
 	Err   string
 	Retry time.Time
-	// Superseded drops an entry whose message a newer one replaces.
-	Superseded bool
+	// Superseded drops an entry whose message a newer one replaces; with
+	// SupersededBy, that newer entry counts it in Replaces.
+	Superseded   bool
+	SupersededBy uint64
 }
 
 var (
@@ -410,6 +414,15 @@ func (s *Bolt) finishOne(tx *bolt.Tx, holder string, r OutboxResult) error {
 	}
 	if err := tx.Bucket(bucketOutboxDest).Delete(destKey(e.Dest(), id)); err != nil {
 		return err
+	}
+	if r.Superseded && r.SupersededBy != 0 {
+		by := new(OutboxEntry)
+		if err := getJSON(tx, bucketOutbox, outboxKey(r.SupersededBy), by); err == nil {
+			by.Replaces += 1 + e.Replaces
+			if err := putJSON(tx, bucketOutbox, outboxKey(by.ID), by); err != nil {
+				return err
+			}
+		}
 	}
 	for _, m := range r.Sent {
 		if m.ID == "" {
