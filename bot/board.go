@@ -127,10 +127,11 @@ func imageOptions(d display) ImageOptions {
 
 // renderAhead starts drawing the public view of l's position now, so that the
 // image is ready when the move is stored; the result is read from the channel.
-func (s *Service) renderAhead(d display, l *loaded) (*rules.View, <-chan []byte) {
+// Without draw (the outbox sender draws it) the channel gives nil at once.
+func (s *Service) renderAhead(d display, l *loaded, draw bool) (*rules.View, <-chan []byte) {
 	view := l.pos().View(rules.Public)
 	c := make(chan []byte, 1)
-	if s.renderer == nil {
+	if s.renderer == nil || !draw {
 		c <- nil
 		return view, c
 	}

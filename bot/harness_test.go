@@ -132,7 +132,8 @@ type harness struct {
 	reg   *variants.Registry
 	r     Renderer
 	// admins administer the group chat.
-	admins map[string]bool
+	admins   map[string]bool
+	delivery DeliveryConfig
 }
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -141,6 +142,7 @@ type harnessOption func(*harness)
 
 func withRegistry(r *variants.Registry) harnessOption { return func(h *harness) { h.reg = r } }
 func withRenderer(r Renderer) harnessOption           { return func(h *harness) { h.r = r } }
+func withDelivery(d DeliveryConfig) harnessOption     { return func(h *harness) { h.delivery = d } }
 
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
@@ -163,7 +165,7 @@ func (h *harness) open() {
 	}
 	h.store = st
 	svc, err := New(Config{Store: st, Variants: h.reg, Renderer: h.r, Clock: h.clock,
-		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger()})
+		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger(), Delivery: h.delivery})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -75,6 +76,12 @@ func (b *storeInbox) full(key string) string {
 }
 
 func (b *storeInbox) Done(ctx context.Context, key string) error {
+	// Most events that changed something are gone already (consumed with their
+	// change): a read spares them a write and its fsync.
+	var raw json.RawMessage
+	if err := b.st.GetValue(ctx, ownedInbox, b.full(key), &raw); errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
 	return b.st.DeleteValue(ctx, ownedInbox, b.full(key))
 }
 

@@ -244,7 +244,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	next := l.toMove()
 	// Draw the board while the move is being stored (the write waits for the
 	// disk); a refused write discards the image.
-	view, img := q.s.renderAhead(q.display(), l)
+	view, img := q.s.renderAhead(q.display(), l, q.s.out.cfg.Mode == DeliverInline)
 	mutate := func(g *storage.Game) error {
 		afterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
