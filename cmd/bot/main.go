@@ -202,6 +202,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 		if err != nil {
 			return nil, err
 		}
+		a.UseInbox(svc.Inbox(a.Name())) // an acknowledged interaction survives a restart
 		runners = append(runners, a)
 	}
 	if cfg.consoleOnly() || cfg.Console.Enabled {
