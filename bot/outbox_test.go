@@ -6,6 +6,7 @@ import (
 
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -140,5 +141,54 @@ func TestInboxConsumedWithTheMove(t *testing.T) {
 	pending, mark, err := ib.Pending(context.Background())
 	if err != nil || len(pending) != 0 || mark != "43" {
 		t.Fatalf("inbox after the move: %+v %q %v", pending, mark, err)
+	}
+}
+
+// stuckReplier holds every public reply until released, as a platform that
+// hangs would.
+type stuckReplier struct {
+	fakeReplier
+	stuck   chan struct{} // closed when the first reply is waiting
+	release chan struct{}
+	once    *sync.Once
+}
+
+func (r stuckReplier) Reply(ctx context.Context, m Message) (MessageRef, error) {
+	r.once.Do(func() { close(r.stuck) })
+	<-r.release
+	return r.fakeReplier.Reply(ctx, m)
+}
+
+// TestNoGameLockAcrossSends: while the board of Alice's move hangs on its way
+// to the chat, Bob's answer in the same game is played at once; its board
+// follows Alice's, in order, when the chat takes messages again.
+func TestNoGameLockAcrossSends(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("")
+	ev := h.event("alice", "/m h2e2", false)
+	r := stuckReplier{fakeReplier: fakeReplier{p: h.plat, ev: ev}, stuck: make(chan struct{}), release: make(chan struct{}), once: &sync.Once{}}
+	done := make(chan struct{})
+	go func() {
+		h.svc.Handle(context.Background(), ev, r)
+		close(done)
+	}()
+	<-r.stuck
+	bob := make(chan []sent, 1)
+	go func() { bob <- h.say("bob", "/m h9g7") }()
+	select {
+	case <-bob:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Bob's move waited for the send of Alice's board")
+	}
+	if g := h.game(id); len(g.Moves) != 2 {
+		t.Fatalf("moves while the chat hangs: %+v", g.Moves)
+	}
+	n := h.plat.count()
+	close(r.release)
+	<-done
+	h.deliver()
+	out := boardsIn(h.plat.since(n))
+	if len(out) != 2 || !strings.Contains(out[0].Msg.Text, "Last move: h2e2") || !strings.Contains(out[1].Msg.Text, "Last move: h9g7") {
+		t.Errorf("boards after the hang, want h2e2 then h9g7:\n%s", text(out))
 	}
 }
