@@ -45,9 +45,10 @@ func (c *sharedClock) Sleep(ctx context.Context, d time.Duration) error {
 // drain queues n boards for one group (n correspondence games of the group run
 // out of time in one Tick) and lets the outbox sender deliver them through the
 // adapter to a fake Bot API that enforces Telegram's 20 messages a minute per
-// group. It returns the fake's minutes from the first post to the last, the
-// posts, and how many sends the fake refused with 429.
-func drain(tb testing.TB, n int) (minutes float64, posts []telegramtest.Message, refused int) {
+// group. It returns the times (of the fake's clock) of the sends the fake
+// took, the posts, and how many sends it refused with 429 (the adapter waits
+// those out and sends them again).
+func drain(tb testing.TB, n int) (at []time.Time, posts []telegramtest.Message, refused int) {
 	clock := &sharedClock{now: time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)}
 	srv := telegramtest.New(tb)
 	srv.MaxPoll = 50 * time.Millisecond
@@ -124,17 +125,29 @@ func drain(tb testing.TB, n int) (minutes float64, posts []telegramtest.Message,
 		}
 	}
 	posts = srv.BotMessages(group.ID)
-	var first, last time.Time
 	for _, c := range srv.Calls("sendPhoto", "sendMessage") {
-		if c.Status != 200 {
-			continue
+		if c.Status == 200 {
+			at = append(at, c.At)
 		}
-		if first.IsZero() {
-			first = c.At
-		}
-		last = c.At
 	}
-	return last.Sub(first).Minutes(), posts, srv.RateLimited()
+	return at, posts, srv.RateLimited()
+}
+
+// pace is what a drain's send times say: the most sends in any 60 seconds, and
+// the minutes from the first to the last. At 20 a minute, n sends need at least
+// (n-20)/20 minutes: the first 20 may go at once.
+func pace(at []time.Time) (busiestMinute int, minutes float64) {
+	for i := range at {
+		j := i
+		for j < len(at) && at[j].Sub(at[i]) < time.Minute {
+			j++
+		}
+		busiestMinute = max(busiestMinute, j-i)
+	}
+	if len(at) > 1 {
+		minutes = at[len(at)-1].Sub(at[0]).Minutes()
+	}
+	return busiestMinute, minutes
 }
 
 // TestDrainAtTheGroupRate: 1,000 boards owed to one group go out at the rate
@@ -148,7 +161,7 @@ func TestDrainAtTheGroupRate(t *testing.T) {
 	if raceEnabled {
 		n = 200 // the race detector makes each send ten times dearer; 200 still take 10 minutes of the limit
 	}
-	minutes, posts, refused := drain(t, n)
+	at, posts, refused := drain(t, n)
 	seen := map[string]int{}
 	for _, m := range posts {
 		if !m.IsPhoto() && !raceEnabled {
@@ -161,19 +174,27 @@ func TestDrainAtTheGroupRate(t *testing.T) {
 	if len(posts) != n || len(seen) != n {
 		t.Fatalf("%d posts of %d games, want %d boards, one per game", len(posts), len(seen), n)
 	}
-	rate := float64(n-1) / minutes
-	t.Logf("%d boards in %.1f minutes of the fake's clock: %.2f a minute (allowed 20); %d sends refused with 429", n, minutes, rate, refused)
-	if rate > 20.5 || rate < 18 {
-		t.Errorf("drained at %.2f a minute, want about Telegram's 20", rate)
+	busiest, minutes := pace(at)
+	least := float64(n-20) / 20
+	t.Logf("%d boards in %.1f minutes of the fake's clock (at 20 a minute at least %.1f); at most %d in any minute; %d sends refused with 429 and sent again",
+		n, minutes, least, busiest, refused)
+	if busiest > 20 {
+		t.Errorf("%d sends in one minute, Telegram allows 20", busiest)
+	}
+	if minutes > 1.05*least+1 {
+		t.Errorf("the drain took %.1f minutes, want about %.1f: slower than the limit", minutes, least)
 	}
 }
 
-// BenchmarkDrain1000 reports the drain rate of TestDrainAtTheGroupRate as
-// boards a minute (of the fake's clock; allowed: 20).
+// BenchmarkDrain1000 reports the pace of TestDrainAtTheGroupRate: boards a
+// minute after the first minute's 20 and the most in any minute (of the fake's
+// clock; Telegram allows 20), the 429s and the boards posted.
 func BenchmarkDrain1000(b *testing.B) {
 	for range b.N {
-		minutes, posts, refused := drain(b, 1000)
-		b.ReportMetric(float64(len(posts)-1)/minutes, "boards/min")
+		at, posts, refused := drain(b, 1000)
+		busiest, minutes := pace(at)
+		b.ReportMetric(float64(len(posts)-20)/minutes, "boards/min")
+		b.ReportMetric(float64(busiest), "max-per-minute")
 		b.ReportMetric(float64(refused), "429s")
 		b.ReportMetric(float64(len(posts)), "posted")
 	}
