@@ -3,12 +3,15 @@ package bot
 import (
 	"bytes"
 	"context"
+	"image/png"
 
 	"log/slog"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chuhe/chuhe/render"
 )
 
 // outage is a platform error that passes with time (a 5xx, a network error).
@@ -190,5 +193,38 @@ func TestNoGameLockAcrossSends(t *testing.T) {
 	out := boardsIn(h.plat.since(n))
 	if len(out) != 2 || !strings.Contains(out[0].Msg.Text, "Last move: h2e2") || !strings.Contains(out[1].Msg.Text, "Last move: h9g7") {
 		t.Errorf("boards after the hang, want h2e2 then h9g7:\n%s", text(out))
+	}
+}
+
+// TestQueuedPrivateBoards: with the sender doing all delivery, the private
+// board of a hidden-piece game is drawn at send time for its owner only and
+// reaches only them; the public board never shows the secret.
+func TestQueuedPrivateBoards(t *testing.T) {
+	h := newHarness(t, withRegistry(spyRegistry(t)), withRenderer(NewRenderer(render.Options{Width: 240})),
+		withDelivery(DeliveryConfig{Mode: DeliverQueued}))
+	id := gameIDIn(t, h.say("alice", "/new spyqi @bob side=red"))
+	h.say("bob", "/accept")
+	n := h.plat.count()
+	h.say("alice", "/m #"+id+" h2e2")
+	var mine, public []sent
+	for _, s := range h.plat.since(n) {
+		switch {
+		case s.Private:
+			mine = append(mine, s)
+		case strings.Contains(s.Msg.Text, "Last move: h2e2"):
+			public = append(public, s)
+		}
+	}
+	if len(public) != 1 || len(mine) != 1 {
+		t.Fatalf("public %d, private %d:\n%s", len(public), len(mine), text(h.plat.since(n)))
+	}
+	if mine[0].To != "alice" || !strings.Contains(mine[0].Msg.Alt, "S") || mine[0].Msg.Image == nil {
+		t.Errorf("the private board went to %s, or lacks the spy or its image:\n%s", mine[0].To, mine[0].Msg.Alt)
+	}
+	if strings.Contains(public[0].Msg.Alt, "S") || public[0].Msg.Image == nil {
+		t.Errorf("the public board shows the spy, or has no image:\n%s", public[0].Msg.Alt)
+	}
+	if _, err := png.Decode(bytes.NewReader(mine[0].Msg.Image)); err != nil {
+		t.Errorf("private image: %v", err)
 	}
 }
