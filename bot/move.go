@@ -388,15 +388,7 @@ func (q *request) whereToPlay() error {
 // endOnTime ends the game of l on time: the side to move loses. The caller holds
 // the game's lock.
 func (s *Service) endOnTime(ctx context.Context, l *loaded, now time.Time) (*loaded, error) {
-	rec := l.rec.Clone()
-	loser := l.toMove()
-	out := rules.Win(loser.Other(), rules.ReasonTimeout)
-	rec.Status = storage.StatusFinished
-	rec.Result, rec.Reason = out.Result(), string(out.Reason)
-	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
-	if rec.Clock.Control.Kind == storage.KindLive {
-		*remaining(&rec.Clock, loser) = 0
-	}
+	rec := timedOut(l)
 	if err := s.store.UpdateGame(ctx, rec); err != nil {
 		return nil, err
 	}
