@@ -183,7 +183,7 @@ func (a *Adapter) shutdown() {
 	a.out.close()
 	errOut := a.out.wait(dctx)
 	if errIn != nil || errOut != nil {
-		a.log.Warn("telegram: drain timed out; cancelling what is left (each unsent message is logged)")
+		a.log.Warn("telegram: drain timed out; cancelling what is left (each unsent message fails back to its sender, which keeps it)")
 	}
 	a.stopWork()
 	// Wait for the cancelled work to notice; it no longer talks to the network.

@@ -372,4 +372,16 @@ func TestBinaryRestartsLoseNothing(t *testing.T) {
 		}
 	}
 	t.Logf("the group as its members saw it:\n%s", e.transcript(group.ID))
+	for i, c := range e.runs {
+		var notes []string
+		for _, l := range strings.Split(c.logs.String(), "\n") {
+			for _, k := range []string{"left unhandled", "stored before the restart", "call failed", "drain timed out", "msg=stopped"} {
+				if strings.Contains(l, k) {
+					notes = append(notes, l)
+					break
+				}
+			}
+		}
+		t.Logf("run %d, what its log says of stopping and restarting:\n%s", i+1, strings.Join(notes, "\n"))
+	}
 }
