@@ -494,16 +494,6 @@ func (s *Bolt) PendingOutbox(ctx context.Context, platform, chatID, gameID strin
 	return out, nil
 }
 
-// OutboxLen counts the undelivered entries (for tests and the shutdown log).
-func (s *Bolt) OutboxLen(ctx context.Context) (int, error) {
-	n := 0
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		n = tx.Bucket(bucketOutbox).Stats().KeyN
-		return nil
-	})
-	return n, err
-}
-
 // Sent looks up a message a sender delivered. ErrNotFound if none is recorded.
 func (s *Bolt) Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error) {
 	var m SentMessage
