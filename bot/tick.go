@@ -86,40 +86,43 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	case rec.Status == storage.StatusOpen:
 		c := rec.Clone()
 		c.Status, c.Reason = storage.StatusAborted, "expired"
-		nl, err := s.saveOwing(ctx, d, l, c, func(*loaded) []Message {
-			return []Message{{Text: T(d.lang, "tick.expired", id)}}
+		nl, outs, err := s.saveOwing(ctx, l, c, func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, Message{Text: T(d.lang, "tick.expired", id)})}
 		})
 		if err != nil {
 			return err
 		}
+		s.oweAll(ctx, outs)
 		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
 		s.log.Info("challenge lapsed", "game", nl.rec)
 	case outOfTime(&rec.Clock, now):
 		loser := l.toMove()
 		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), sideName(d.lang, l.game.Variant(), loser))
 		view := l.pos().View(rules.Public)
-		nl, err := s.saveOwing(ctx, d, l, timedOut(l), func(nl *loaded) []Message {
-			return []Message{s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), "")}
+		nl, outs, err := s.saveOwing(ctx, l, timedOut(l), func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), ""))}
 		})
 		if err != nil {
 			return err
 		}
+		s.oweAll(ctx, outs)
 		s.log.Info("game over", "game", nl.rec, "reason", nl.rec.Reason, "at", now)
 	default:
 		c := rec.Clone()
 		c.Clock.LastReminder = now
 		c.Clock.RemindersSent++
 		toMove := l.toMove()
-		_, err := s.saveOwing(ctx, d, l, c, func(nl *loaded) []Message {
-			return []Message{{
+		_, outs, err := s.saveOwing(ctx, l, c, func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, Message{
 				Text: T(d.lang, "tick.remind", playerName(d.lang, nl.rec, toMove), id,
 					playerName(d.lang, nl.rec, toMove.Other()), formatSpan(d.lang, nl.rec.Clock.Deadline.Sub(now))),
 				Buttons: [][]Button{{{Label: T(d.lang, "btn.board"), Data: buttonData("board", id)}}},
-			}}
+			})}
 		})
 		if err != nil {
 			return err
 		}
+		s.oweAll(ctx, outs)
 		s.log.Info("reminder", "game", id, "sent", c.Clock.RemindersSent)
 	}
 	return nil
@@ -140,43 +143,44 @@ func timedOut(l *loaded) *storage.Game {
 }
 
 // saveOwing stores rec (l's game changed, at l's version) together with the
-// public messages msgs makes from the stored game, in one transaction, and
-// hands them to the event's (or tick's) delivery. msgs runs inside the store's
+// messages owed makes from the stored game, in one transaction, and returns them
+// for the event's (or tick's) delivery (oweAll). owed runs inside the store's
 // write: it must not read the store or draw (a board's image is drawn at send
-// time from its reference).
-func (s *Service) saveOwing(ctx context.Context, d display, l *loaded, rec *storage.Game, msgs func(*loaded) []Message) (*loaded, error) {
+// time from its reference). The result plays l.game.
+func (s *Service) saveOwing(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut) (*loaded, []*pendingOut, error) {
 	var outs []*pendingOut
 	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec,
 		Outbox: func(g *storage.Game) ([]*storage.OutboxEntry, error) {
-			nl := &loaded{rec: g, game: l.game}
-			outs = outs[:0]
-			var es []*storage.OutboxEntry
-			for _, m := range msgs(nl) {
-				e := publicEntry(g, m, d.lang)
+			outs = owed(&loaded{rec: g, game: l.game})
+			es := make([]*storage.OutboxEntry, len(outs))
+			for i, p := range outs {
 				if s.out.cfg.Mode == DeliverInline {
-					e.Lease = s.ownLease()
+					p.entry.Lease = s.ownLease()
 				}
-				outs = append(outs, &pendingOut{m: m, about: g.ID, entry: e, stored: true})
-				es = append(es, e)
+				es[i] = p.entry
 			}
 			return es, nil
 		}})
 	if err != nil {
 		s.forget(rec.ID)
-		return nil, err
+		return nil, nil, err
 	}
 	for i, p := range outs {
-		p.entry = entries[i]
-		s.owe(ctx, p)
+		p.entry, p.stored = entries[i], true
 	}
 	nl := &loaded{rec: stored, game: l.game}
 	s.keep(nl)
-	return nl, nil
+	return nl, outs, nil
 }
 
-// notify owes m to a game's chat: the outbox posts it through the game's
-// platform (when that platform runs; else it waits for it).
-func (s *Service) notify(ctx context.Context, rec *storage.Game, m Message) {
-	d := s.chatDisplay(ctx, rec)
-	s.owe(ctx, &pendingOut{m: m, about: rec.ID, entry: publicEntry(rec, m, d.lang)})
+// oweAll hands stored owed messages to the delivery, in order.
+func (s *Service) oweAll(ctx context.Context, outs []*pendingOut) {
+	for _, p := range outs {
+		s.owe(ctx, p)
+	}
+}
+
+// publicOut is m owed to the chat of game g.
+func publicOut(d display, g *storage.Game, m Message) *pendingOut {
+	return &pendingOut{m: m, about: g.ID, entry: publicEntry(g, m, d.lang)}
 }
