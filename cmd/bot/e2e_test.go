@@ -188,6 +188,16 @@ func (e *e2e) boardOf(chat int64, move string) int {
 	return n
 }
 
+// replacedBy reports whether the board after move says it replaces earlier ones.
+func (e *e2e) replacedBy(chat int64, move string) bool {
+	for _, m := range e.boards(chat) {
+		if strings.Contains(m.Text, "Last move: "+move) && strings.Contains(m.Text, "it replaces") {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *e2e) waitBoard(chat int64, move string, within time.Duration) {
 	e.t.Helper()
 	if !e.srv.Wait(within, func() bool { return e.boardOf(chat, move) > 0 }) {
@@ -272,11 +282,24 @@ func line(t *testing.T, n int) []string {
 // sent (SIGTERM, with the opponent's answer queued behind it; SIGKILL), during
 // a 429's retry_after wait, and during a run of 500s. After each restart every
 // move sent is in the record exactly once and every board owed is posted.
+//
+// It runs once per delivery mode (delivery.mode): inline, where the handler
+// sends the board itself, and queued, where the background sender does.
 func TestBinaryRestartsLoseNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	e := newE2E(t, "")
+	botBinary(t)
+	for _, mode := range []string{"inline", "queued"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			restartsLoseNothing(t, mode)
+		})
+	}
+}
+
+func restartsLoseNothing(t *testing.T, mode string) {
+	e := newE2E(t, "  mode: "+mode+"\n")
 	alice := e.srv.AddUser(telegramtest.User{ID: 1001, FirstName: "Alice", Username: "alice_x"})
 	bob := e.srv.AddUser(telegramtest.User{ID: 1002, FirstName: "Bob", Username: "bob_y"})
 	group := telegramtest.Group(-100500, "Xiangqi club")
@@ -319,8 +342,7 @@ func TestBinaryRestartsLoseNothing(t *testing.T) {
 		t.Errorf("the shutdown log says nothing of what happens:\n%s", tail(c.logs.String(), 20))
 	}
 	c = e.start()
-	e.waitBoard(group.ID, moves[0], 20*time.Second)
-	e.waitBoard(group.ID, moves[1], 20*time.Second)
+	e.waitBoard(group.ID, moves[1], 20*time.Second) // (moves[0]'s board came first, or this one replaces it)
 
 	// 2. SIGKILL while a board is being sent.
 	e.srv.Inject(telegramtest.Fault{Method: "sendPhoto", ChatID: group.ID, Kind: telegramtest.Hang})
@@ -366,9 +388,15 @@ func TestBinaryRestartsLoseNothing(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(moves, " ") {
 		t.Errorf("the record holds %v, want each move sent once: %v", got, moves)
 	}
-	for _, m := range moves {
-		if n := e.boardOf(group.ID, m); n != 1 {
+	// Every board owed was posted once, or (when a newer board of the game was
+	// owed before it could go out) replaced by the next one, which says so.
+	for i, m := range moves {
+		n := e.boardOf(group.ID, m)
+		switch {
+		case n > 1:
 			t.Errorf("%d boards after %s, want 1", n, m)
+		case n == 0 && (i+1 == len(moves) || !e.replacedBy(group.ID, moves[i+1])):
+			t.Errorf("no board after %s, and the next one does not say it replaces it", m)
 		}
 	}
 	t.Logf("the group as its members saw it:\n%s", e.transcript(group.ID))
