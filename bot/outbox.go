@@ -126,6 +126,7 @@ const ownedInbox = "inbound"
 type pendingOut struct {
 	m       Message
 	private bool // to the event's user privately
+	notice  bool // a Replier.Notice of m.Text
 	about   string
 	entry   *storage.OutboxEntry
 	stored  bool // the entry is in the store already (written with the change)
@@ -341,6 +342,12 @@ func (q *request) flush(c *collector) {
 func (q *request) send(it *pendingOut) MessageRef {
 	var ref MessageRef
 	var err error
+	if it.notice {
+		if err := q.rep.Notice(q.ctx, it.m.Text); err != nil {
+			q.s.log.Warn("notice failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+		}
+		return MessageRef{}
+	}
 	if it.private {
 		ref, err = q.rep.ReplyPrivately(q.ctx, it.m)
 		var pu *PrivateUnavailableError
@@ -409,12 +416,18 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 		_ = json.Unmarshal(e.Payload, &pl)
 		u := User{ID: e.UserID, Name: pl.UserName}
 		s.setCanDM(q.ctx, e.Platform, u, false)
+		if !s.firstHint(q.ctx, rec, u.ID) {
+			return res, nil // the chat was told already
+		}
 		hint := s.privateHint(s.chatDisplay(q.ctx, rec), rec.ID, s.platform(rec.Platform), u, pu)
 		hint.ReplyTo = q.ev.MessageID
 		return res, &pendingOut{m: hint}
 	}
 	if err != nil {
 		return s.failure(q.ctx, e, err, it.hintFor), nil
+	}
+	if e.UserID != "" {
+		s.reached(q.ctx, e.Platform, e.UserID)
 	}
 	s.remember(ref, it.about)
 	res.Sent = sentRecord(e, ref, it.about)
@@ -503,6 +516,9 @@ func (s *Service) privateUnreachable(ctx context.Context, e *storage.OutboxEntry
 			return
 		}
 		rec = g
+	}
+	if !s.firstHint(ctx, rec, u.ID) {
+		return // the chat was told already
 	}
 	d := s.chatDisplay(ctx, rec)
 	hint := s.privateHint(d, rec.ID, s.platform(rec.Platform), u, pu)
@@ -671,6 +687,9 @@ func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, repl
 	ref, err := s.sendVia(ctx, p, e, m)
 	if err != nil {
 		return s.failure(ctx, e, err, nil)
+	}
+	if e.UserID != "" {
+		s.reached(ctx, e.Platform, e.UserID)
 	}
 	s.remember(ref, pl.About)
 	return storage.OutboxResult{ID: e.ID, Sent: sentRecord(e, ref, pl.About)}

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,8 +33,8 @@ type Config struct {
 	Renderer Renderer
 	// Clock defaults to SystemClock.
 	Clock Clock
-	// Rand draws the setup choices (the side in "side=random"); default seeded from
-	// the clock. The service serializes its use.
+	// Rand draws the setup choices (default secrets, the side in "side=random");
+	// default crypto/rand. Tests pass a seeded one. The service serializes its use.
 	Rand *rand.Rand
 	// Logger defaults to slog.Default(). It never receives secrets.
 	Logger *slog.Logger
@@ -133,8 +135,9 @@ func New(cfg Config) (*Service, error) {
 		s.botName = "Chuhe"
 	}
 	if s.rng == nil {
-		seed := uint64(s.clock.Now().UnixNano())
-		s.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+		// Secrets (setup defaults, random sides) come from the operating system's
+		// cryptographic source, never from a PRNG seeded by the clock.
+		s.rng = rand.New(cryptoSource{})
 	}
 	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
 	return s, nil
@@ -166,6 +169,15 @@ func (s *Service) lockGame(id string) func() {
 	s.mu.Unlock()
 	l.Lock()
 	return l.Unlock
+}
+
+// cryptoSource is a math/rand/v2 Source that reads crypto/rand for every draw.
+type cryptoSource struct{}
+
+func (cryptoSource) Uint64() uint64 {
+	var b [8]byte
+	_, _ = crand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+: it crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 func (s *Service) intn(n int) int {
@@ -338,7 +350,7 @@ func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while handling an event", "platform", ev.Platform, "chat", ev.ChatID, "panic", fmt.Sprint(p))
-			q.say("err.internal")
+			q.sayOrNotice("err.internal")
 		}
 	}()
 	if err := q.dispatch(); err != nil {
@@ -358,6 +370,9 @@ type request struct {
 
 func (s *Service) newRequest(ctx context.Context, ev Event, r Replier) *request {
 	q := &request{s: s, ctx: ctx, ev: ev, rep: r, lang: En}
+	// Every text shows the sender by a name that cannot pass for another user's
+	// (people.go).
+	q.ev.User.Name = shownName(ev.User)
 	c, err := s.store.Chat(ctx, ev.Platform, ev.ChatID)
 	switch {
 	case err == nil:
@@ -427,11 +442,28 @@ func oops(key string, args ...any) error { return &userError{key: key, args: arg
 func (q *request) fail(err error) {
 	var ue *userError
 	if errors.As(err, &ue) {
-		q.say(ue.key, ue.args...)
+		q.sayOrNotice(ue.key, ue.args...)
 		return
 	}
 	q.s.log.Error("handling an event failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
-	q.say("err.internal")
+	q.sayOrNotice("err.internal")
+}
+
+// sayOrNotice answers a mistake: in the chat for a message, and to the presser
+// only for a button press (a pop-up), so that a button pressed by someone it
+// does not concern, or too late, posts nothing for the chat and changes nothing.
+func (q *request) sayOrNotice(key string, args ...any) {
+	if q.ev.Button == "" {
+		q.say(key, args...)
+		return
+	}
+	q.notice(q.t(key, args...))
+}
+
+// notice shows text to the event's user only (Replier.Notice), in order with
+// the event's other answers, when the event is handled.
+func (q *request) notice(text string) {
+	q.out(&pendingOut{m: Message{Text: text}, notice: true})
 }
 
 // isPlayer returns the seat of user id in rec, or -1.
