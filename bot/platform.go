@@ -153,8 +153,10 @@ type DeepLinker interface {
 }
 
 // Handler is what adapters call for every event; *Service implements it. Handle
-// returns when the event's replies have been sent (or failed); it never panics on
-// bad input.
+// returns when the event's replies have been sent (or failed; what the event's
+// changes owe is then kept in the service's outbox and sent later; with
+// DeliverQueued it is left to the outbox at once); it never panics on bad
+// input.
 type Handler interface {
 	Handle(ctx context.Context, ev Event, r Replier)
 }
