@@ -79,8 +79,8 @@
 //     DeliverQueued only until what it owes is stored). No game mutex is held
 //     while a message is sent; a slow chat delays only that chat's messages.
 //   - The bot-message → game map that makes "reply to the board" work is kept in
-//     memory and in the store's record of sent messages, which grows by one
-//     small record per message and is not pruned yet.
+//     memory and in the store's record of sent messages, kept 30 days (Tick
+//     prunes it hourly; pruning reads the whole record).
 //   - Announcements of challenge, offers and setup flows are stored right after
 //     their game write, not in the same transaction (only moves and Tick's
 //     timeouts, reminders and lapses are): a crash between the two loses that

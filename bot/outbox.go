@@ -141,12 +141,34 @@ type outbox struct {
 
 	mu       sync.Mutex
 	alerted  map[string]bool // destinations logged as failing
-	inflight map[string]bool // destinations being delivered by this process's sender
+	pruned   time.Time       // when the record of sent messages was last pruned
+}
+
+// sentKept is how long the record of a sent message (which game a board is
+// of, for replies to it) is kept.
+const sentKept = 30 * 24 * time.Hour
+
+// pruneSent forgets sent-message records older than sentKept, at most hourly.
+func (s *Service) pruneSent(ctx context.Context, now time.Time) error {
+	s.out.mu.Lock()
+	due := now.Sub(s.out.pruned) >= time.Hour
+	if due {
+		s.out.pruned = now
+	}
+	s.out.mu.Unlock()
+	if !due {
+		return nil
+	}
+	n, err := s.store.PruneSent(ctx, now.Add(-sentKept))
+	if n > 0 {
+		s.log.Info("forgot old sent-message records", "count", n)
+	}
+	return err
 }
 
 func newOutbox(cfg DeliveryConfig, holder string) *outbox {
 	return &outbox{cfg: cfg.withDefaults(), holder: holder, wake: make(chan struct{}, 1),
-		alerted: map[string]bool{}, inflight: map[string]bool{}}
+		alerted: map[string]bool{}}
 }
 
 // Wake tells the sender there is something to deliver.

@@ -45,6 +45,9 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	if _, err := s.DeliverDue(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("tick: outbox: %w", err))
 	}
+	if err := s.pruneSent(ctx, now); err != nil {
+		errs = append(errs, fmt.Errorf("tick: %w", err))
+	}
 	return errors.Join(errs...)
 }
 

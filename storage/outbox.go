@@ -556,3 +556,35 @@ func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
 	}
 	return nil
 }
+
+// PruneSent forgets the records of messages sent before before (replies to
+// them then choose their game the other ways), and returns how many went. It
+// reads the whole record: call it now and then, not per message.
+func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (int, error) {
+	var old [][]byte
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
+			var m SentMessage
+			if json.Unmarshal(v, &m) == nil && m.At.Before(before) {
+				old = append(old, bytes.Clone(k))
+			}
+			return nil
+		})
+	})
+	if err != nil || len(old) == 0 {
+		return 0, err
+	}
+	err = s.write(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketSent)
+		for _, k := range old {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("prune sent messages: %w", err)
+	}
+	return len(old), nil
+}

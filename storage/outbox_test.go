@@ -112,6 +112,9 @@ func TestClaimOrderLeasesAndRestart(t *testing.T) {
 	if m, err := s.Sent(ctx, "telegram", "-1", "77"); err != nil || m.About != "1" {
 		t.Fatalf("sent record %+v, %v", m, err)
 	}
+	if n, err := s.PruneSent(ctx, time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil || n != 0 {
+		t.Fatalf("pruned %d records older than 2000, %v", n, err)
+	}
 	// Restart: the lease on b1 belonged to the old process.
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -139,6 +142,12 @@ func TestClaimOrderLeasesAndRestart(t *testing.T) {
 	}
 	if pend, _ := s.PendingOutbox(ctx, "telegram", "-1", ""); len(pend) != 0 {
 		t.Fatalf("the failed board outlived a newer delivered one: %s", payloads(pend))
+	}
+	if n, err := s.PruneSent(ctx, time.Now().Add(24*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("pruned %d, %v; want the one record", n, err)
+	}
+	if _, err := s.Sent(ctx, "telegram", "-1", "77"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a pruned record is still found: %v", err)
 	}
 	if err := s.Verify(ctx); err != nil {
 		t.Fatal(err)
