@@ -139,9 +139,9 @@ type outbox struct {
 	holder string
 	wake   chan struct{}
 
-	mu       sync.Mutex
-	alerted  map[string]bool // destinations logged as failing
-	pruned   time.Time       // when the record of sent messages was last pruned
+	mu      sync.Mutex
+	alerted map[string]bool // destinations logged as failing
+	pruned  time.Time       // when the record of sent messages was last pruned
 }
 
 // sentKept is how long the record of a sent message (which game a board is
