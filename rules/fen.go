@@ -99,6 +99,13 @@ func (p *Position) readFields(fields, keyed []string) error {
 		}
 		kv[k] = val
 	}
+	if t, ok := kv[seatsKey]; ok {
+		delete(kv, seatsKey)
+		if t != "1" {
+			return fmt.Errorf("field %s=%s: want %s=1 (the second player plays Red) or no field", seatsKey, t, seatsKey)
+		}
+		p.SetSeats(1)
+	}
 	if t, ok := kv[offBoardKey]; ok {
 		delete(kv, offBoardKey)
 		if err := p.readOffBoard(t); err != nil {
@@ -228,6 +235,10 @@ func (p *Position) parseBoard(s string) error {
 // offBoardKey is the core's key=value FEN field for pieces on the points off the
 // grid (Board.Extra: recovery zones, reserve slots): off=r1:N,r2:n.
 const offBoardKey = "off"
+
+// seatsKey is the core's FEN field for a game whose second player plays Red
+// (Position.Seat): seats=1.
+const seatsKey = "seats"
 
 func (p *Position) offBoardFEN() string {
 	b := p.v.Board
@@ -504,6 +515,9 @@ func (p *Position) fenTail(board, off string) string {
 	}
 	if off != "" {
 		keyed = append(keyed, offBoardKey+"="+off)
+	}
+	if p.redSeat == 1 {
+		keyed = append(keyed, seatsKey+"=1")
 	}
 	out := board + p.handFEN() + " " + side + " " + f3 + " " + f4 + " " + strconv.Itoa(p.halfmove) + " " + strconv.Itoa(p.fullmove)
 	for _, k := range keyed {

@@ -249,7 +249,7 @@ func (c *Claims) Field(f Field) error {
 	}
 	switch f.Pos {
 	case 0:
-		if f.Key == "" || f.Key == offBoardKey || strings.ContainsAny(f.Key, "= /") {
+		if f.Key == "" || f.Key == offBoardKey || f.Key == seatsKey || strings.ContainsAny(f.Key, "= /") {
 			return fmt.Errorf("rules: variant %s: module %s: bad field key %q", c.v.Slug, c.module, f.Key)
 		}
 	case 3, 4:

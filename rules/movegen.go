@@ -373,6 +373,9 @@ func (p *Position) exposes(m Move) bool {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
 			pc := p.board[r.from]
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				pc = p.movesAs(r.from, pc)
+			}
 			if pc.identity() != r.piece || pc&v.silent != 0 {
 				continue
 			}
@@ -408,6 +411,12 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		}
 		if pc == NoPiece {
 			continue
+		}
+		if pc&pieceFaceDown != 0 && p.v.faceDownAs != nil && cur != m.To {
+			if pc = p.movesAs(cur, pc) | pc&pieceSideBit; pc&pieceKindMask == 0 {
+				seen++ // a face-down piece that does not move is a screen
+				continue
+			}
 		}
 		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {
 			bit := uint64(1) << uint(pc.Kind())

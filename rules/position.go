@@ -57,6 +57,7 @@ type undoMark struct {
 	lastTo   Square
 	captured Piece
 	midTurn  bool
+	redSeat  int8
 }
 
 // Position is a mutable game position: pieces, side to move, counters and variant
@@ -80,6 +81,7 @@ type Position struct {
 	lastTo   Square
 	captured Piece // what the last move took from its target square (NoPiece if none)
 	midTurn  bool  // the last move was the first part of a turn (a TurnKeeper kept the turn)
+	redSeat  int8  // the seat (0 moves first) that plays Red: 1 once a module swaps them (banqi)
 
 	log   []change
 	marks []undoMark
@@ -140,6 +142,29 @@ func (p *Position) SetMidTurn(mid bool) {
 	if mid != p.midTurn {
 		p.midTurn = mid
 		p.hash ^= p.v.zob.mid
+	}
+}
+
+// Seat is the seat that plays side s: seat 0 is the player who moved first. It
+// is the side's own index unless a module swapped them (banqi gives colours by
+// the first flip, so the first player may turn out to be Black).
+func (p *Position) Seat(s Side) int { return int(s) ^ int(p.redSeat) }
+
+// SetSeats makes seat redSeat (0 or 1) play Red, from a module's move or effect;
+// Unmake undoes it.
+func (p *Position) SetSeats(redSeat int) {
+	if int8(redSeat&1) != p.redSeat {
+		p.redSeat = int8(redSeat & 1)
+		p.hash ^= p.v.zob.seats
+	}
+}
+
+// SetSideToMove sets the side to move, from a module's effect (AfterMove) that
+// decides who moves next (banqi's first flip); Unmake undoes it.
+func (p *Position) SetSideToMove(s Side) {
+	if s != p.side {
+		p.side = s
+		p.hash ^= p.v.zob.side
 	}
 }
 
@@ -264,6 +289,7 @@ func (p *Position) Make(m Move) {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
 		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured, midTurn: p.midTurn,
+		redSeat: p.redSeat,
 	})
 	endsTurn, kept := true, false
 	p.captured = NoPiece
@@ -390,6 +416,7 @@ func (p *Position) Unmake() {
 	p.hash = mk.hash
 	p.halfmove, p.fullmove, p.side = mk.halfmove, mk.fullmove, mk.side
 	p.lastFrom, p.lastTo, p.captured, p.midTurn = mk.lastFrom, mk.lastTo, mk.captured, mk.midTurn
+	p.redSeat = mk.redSeat
 }
 
 // Clone returns an independent copy of the position without its undo history.
@@ -487,6 +514,11 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[from]
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				if pc = p.movesAs(from, pc); pc == NoPiece {
+					continue
+				}
+			}
 			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
@@ -526,6 +558,9 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 // captureReaches is the slow, general attack test: generate the piece's captures.
 func (p *Position) captureReaches(from, to Square, royal bool) bool {
 	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	var buf [64]Move
 	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
 		if m.To == to {
