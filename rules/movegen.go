@@ -101,6 +101,16 @@ func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, r
 	return out
 }
 
+// supportedWithout is supported with the piece on taken thought captured.
+func (p *Position) supportedWithout(s Side, sqs []Square, taken Square) bool {
+	for _, sq := range sqs {
+		if sq == taken {
+			return false
+		}
+	}
+	return p.supported(s, sqs)
+}
+
 // supported reports whether every point of sqs holds a lone piece of side s
 // (Atom.Support).
 func (p *Position) supported(s Side, sqs []Square) bool {
@@ -419,26 +429,15 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 			}
 		}
 		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {
-			bit := uint64(1) << uint(pc.Kind())
-			var mask uint64
-			if seen == 0 {
-				mask = d.riders
-			} else {
-				mask = d.hoppers[seen]
-			}
-			if mask&bit != 0 && (d.exact&bit == 0 || p.rayReachesAfter(cur, k, seen, m)) {
+			// The attacker's zone and range limits are read from its own tables,
+			// which do not depend on the move.
+			if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReachesTaken(cur, k, true, seen, m.To)) {
 				return true
 			}
 		}
 		seen++
 	}
 	return false
-}
-
-// rayReachesAfter is rayReaches for rayAttackAfter: the attacker's zone and range
-// limits, read from its own tables (which do not depend on the move).
-func (p *Position) rayReachesAfter(from, to Square, screens int, m Move) bool {
-	return p.rayReaches(from, to, true, screens)
 }
 
 // LegalMoves appends every legal move of the side to move.
