@@ -91,7 +91,7 @@ func Xiangqi() *rules.Variant {
 		StartFEN:        XiangqiStart,
 		StalemateLoses:  true,
 		MoveLimit:       120,
-		Repetition:      rules.RepetitionPerpetualCheck,
+		Repetition:      rules.RepetitionAsian,
 		XiangqiNotation: true,
 		ValidateFEN:     validateXiangqi,
 	}

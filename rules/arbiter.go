@@ -1,0 +1,524 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"sort"
+)
+
+// The arbiter of repetitions: the Asian Xiangqi Federation rules of long check
+// (長將) and long chase (長捉), as docs/repetition.md states them. Everything here
+// runs only when a position repeats: ordinary moves, perft and search never get
+// here.
+
+// RepetitionAsian: on a repetition, each move of the cycle is classified as a
+// check, a chase or idle; a side that checked with every move of it (perpetual
+// check), or else chased one and the same enemy piece with every move that was
+// not a check (perpetual chase), is the offender. One offender may not complete
+// the third occurrence: the move is refused, and only when the offender has no
+// other legal move does the game end with its loss. Two offenders, or none,
+// draw at the third occurrence. It needs the seven xiangqi piece kinds (told by
+// their WXF letters); in a variant with other kinds it falls back to
+// RepetitionPerpetualCheck.
+const RepetitionAsian RepetitionRule = RepetitionNone + 1
+
+// ReasonPerpetualChase ends a game lost by perpetual chase. Its text is stored:
+// never rename it.
+var debugArbiter = os.Getenv("ARBDEBUG") != ""
+
+const ReasonPerpetualChase Reason = "perpetual chase"
+
+// Foul is what an offender did with every move of a repetition.
+type Foul uint8
+
+// Fouls.
+const (
+	FoulNone  Foul = iota
+	FoulCheck      // perpetual check
+	FoulChase      // perpetual chase (checks in between allowed)
+)
+
+// Ruling is the arbiter's reading of a repeated position.
+type Ruling struct {
+	// Occurrence is how often the position has now occurred, this time included:
+	// 2 (a warning) or 3 (the end, or a refusal).
+	Occurrence int
+	// Foul[s] is what side s did with every one of its moves since the first
+	// occurrence; Mover is the side that made the last move.
+	Foul  [2]Foul
+	Mover Side
+	// Chase[s] describes s's perpetual chase, in the position after the last
+	// move: the chased piece (followed as it moved), the piece that chased it
+	// last, and whether the chase counts because the target was unprotected
+	// (false: a horse or cannon on a chariot, or an advisor or elephant on a
+	// chariot, horse or cannon, which counts protected or not).
+	Chase [2]Chase
+}
+
+// Chase is one perpetual chase.
+type Chase struct {
+	Target, By  Square
+	Unprotected bool
+}
+
+// Offender is the side that alone checked or chased with every move; ok is false
+// when neither or both did (the repetition is allowed, a draw). Perpetual check
+// is judged before chase: a perpetual checker against a perpetual chaser is the
+// offender.
+func (r Ruling) Offender() (Side, bool) {
+	for _, f := range []Foul{FoulCheck, FoulChase} {
+		red, black := r.Foul[Red] == f, r.Foul[Black] == f
+		switch {
+		case red && black:
+			return Red, false
+		case red:
+			return Red, true
+		case black:
+			return Black, true
+		}
+	}
+	return Red, false
+}
+
+// Forbidden reports whether the last move completed a repetition the rules
+// forbid to its mover: the third occurrence, with the mover as the offender.
+func (r Ruling) Forbidden() bool {
+	s, ok := r.Offender()
+	return ok && s == r.Mover && r.Occurrence >= 3
+}
+
+// Outcome is how the repetition ends the game when the last move is played:
+// a loss for the offender who made it, a draw when nobody (or both) offended,
+// and nothing when the game goes on (a second occurrence, or a third one that
+// the victim completed: the offender must then change its next move).
+func (r Ruling) Outcome() Outcome {
+	if r.Occurrence < 3 {
+		return Outcome{}
+	}
+	s, ok := r.Offender()
+	switch {
+	case !ok:
+		return Drawn(ReasonRepetition)
+	case s != r.Mover:
+		return Outcome{}
+	case r.Foul[s] == FoulCheck:
+		return Win(s.Other(), ReasonPerpetual)
+	}
+	return Win(s.Other(), ReasonPerpetualChase)
+}
+
+// RepetitionError is a move refused because it would complete a forbidden
+// repetition. It is also an *IllegalMoveError (see Illegal), so callers that
+// explain refusals need nothing new.
+type RepetitionError struct {
+	Ruling Ruling
+	*IllegalMoveError
+}
+
+// Notice is an announcement of the arbiter for the chat: English text, with a
+// key and public arguments (piece glyphs, squares, sides) for translation, as
+// IllegalMoveError has.
+type Notice struct {
+	Text string
+	Key  string
+	Args []string
+}
+
+// JudgeRepetition reads the repetition, if any, that the last ply made on p
+// closes. keys[i] is the position key after i of the plies (keys[0] before the
+// first; the last one is p.Hash()), and plies are the moves made on p, which p
+// must be able to Unmake (its own history). It leaves p as it found it. ok is
+// false when the position has not occurred before (within the plies since the
+// last capture) or p's variant does not use RepetitionAsian.
+//
+// The engine may call it on its search stack; RepetitionAfter is the same for a
+// move not yet made.
+func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
+	if p.v.Repetition != RepetitionAsian || len(keys) != len(plies)+1 {
+		return Ruling{}, false
+	}
+	roles, ok := xiangqiRoles(p.v)
+	if !ok {
+		return Ruling{}, false
+	}
+	n := len(plies)
+	lo := n - p.Halfmove()
+	if lo < 0 {
+		lo = 0
+	}
+	var occ []int
+	for i := n - 1; i >= lo && len(occ) < 2; i-- {
+		if keys[i] == keys[n] {
+			occ = append(occ, i)
+		}
+	}
+	if len(occ) == 0 {
+		return Ruling{}, false
+	}
+	first := occ[len(occ)-1] // the span runs from the first occurrence (xiangqi.md D4)
+	r := judgeSpan(p, roles, plies[first:])
+	r.Occurrence = len(occ) + 1
+	return r, true
+}
+
+// RepetitionAfter is JudgeRepetition for m, a legal move of p not made yet: what
+// playing it would mean. Ruling.Forbidden tells whether the rules forbid it.
+func RepetitionAfter(p *Position, keys []uint64, plies []Move, m Move) (Ruling, bool) {
+	p.Make(m)
+	defer p.Unmake()
+	return JudgeRepetition(p, append(keys[:len(keys):len(keys)], p.Hash()), append(plies[:len(plies):len(plies)], m))
+}
+
+// role is a piece's part in the chase rules.
+type role int8
+
+const (
+	roleOther role = iota
+	roleKing
+	roleAdvisor
+	roleElephant
+	roleHorse
+	roleChariot
+	roleCannon
+	roleSoldier
+)
+
+// xiangqiRoles maps the variant's kinds to roles by their WXF letters; ok is
+// false when a kind has none of the seven (the chase rules do not say what a
+// cicada may chase).
+func xiangqiRoles(v *Variant) ([]role, bool) {
+	out := make([]role, len(v.Kinds))
+	for i, k := range v.Kinds {
+		switch k.WXF {
+		case 'K':
+			out[i] = roleKing
+		case 'A':
+			out[i] = roleAdvisor
+		case 'E':
+			out[i] = roleElephant
+		case 'H':
+			out[i] = roleHorse
+		case 'R':
+			out[i] = roleChariot
+		case 'C':
+			out[i] = roleCannon
+		case 'P':
+			out[i] = roleSoldier
+		default:
+			return nil, false
+		}
+		if k.PublicAs != 0 {
+			return nil, false // a piece that looks like another: its chases would tell
+		}
+	}
+	return out, true
+}
+
+// threat is a capture the side to move could make: the piece on from takes the
+// one on to. counts marks a capture with profit (a chase if the move made it);
+// byRank marks one that counts protected or not. roots are the enemy pieces
+// that could legally take back on to, near the ones that could take back but
+// for a pin or a check (false roots).
+type threat struct {
+	from, to         Square
+	counts           bool
+	byRank           bool
+	roots, fakeRoots []Square
+}
+
+// plyClass is one move of a span: its mover, whether it gave check, and the
+// enemy pieces (squares after the move) it began to threaten.
+type plyClass struct {
+	mover  Side
+	check  bool
+	chased []threat
+}
+
+// judgeSpan classifies each ply of span, the last len(span) plies made on p, and
+// judges the sides. It unmakes them and makes them again.
+func judgeSpan(p *Position, roles []role, span []Move) Ruling {
+	for range span {
+		p.Unmake()
+	}
+	classes := make([]plyClass, len(span))
+	for i, m := range span {
+		classes[i] = classifyPly(p, roles, m)
+		if debugArbiter {
+			fmt.Printf("ply %s %s check=%v chased=", classes[i].mover, FormatCoord(p, m), classes[i].check)
+			for _, t := range classes[i].chased {
+				fmt.Printf(" %s>%s(%v)", p.v.Board.Name(t.from), p.v.Board.Name(t.to), t.byRank)
+			}
+			fmt.Println()
+		}
+	}
+	r := Ruling{Mover: classes[len(classes)-1].mover}
+	for s := Red; s <= Black; s++ {
+		r.Foul[s], r.Chase[s] = sideFoul(s, span, classes)
+	}
+	return r
+}
+
+// classifyPly makes m on p (it stays made) and tells what it did. A move chases
+// the pieces it gives a new profitable capture: by a new attack (of the piece
+// that moved, or discovered behind it), by a capture it made legal, or by
+// pinning a root (it still attacks the piece but may no longer take back).
+// Cutting a root's line by standing in it, or taking away a cannon root's
+// screen, is not a chase (as Fairy-Stockfish and the AXF examples D39 read it).
+func classifyPly(p *Position, roles []role, m Move) plyClass {
+	s := p.ToMove()
+	before := threats(p, roles)
+	p.Make(m)
+	c := plyClass{mover: s}
+	if p.ToMove() != s.Other() {
+		return c // a ply that kept the turn is part of its turn: idle
+	}
+	c.check = p.InCheck()
+	p.passTurn()
+	after := threats(p, roles)
+	p.Unmake()
+	old := make(map[[2]Square]threat, len(before))
+	for _, t := range before {
+		old[[2]Square{t.from, t.to}] = t
+	}
+	for _, t := range after {
+		if !t.counts {
+			continue
+		}
+		from := t.from
+		if from == m.To {
+			from = m.From // the piece that moved: compare with its captures from where it stood
+		}
+		b, attacked := old[[2]Square{from, t.to}]
+		switch {
+		case !attacked: // a new attack
+		case b.counts:
+			continue // nothing new
+		case !pinnedRoot(b.roots, t.fakeRoots):
+			continue
+		}
+		c.chased = append(c.chased, t)
+	}
+	return c
+}
+
+// pinnedRoot reports whether one of the roots before the move is now a false
+// root: it still reaches the square but may not take back.
+func pinnedRoot(roots, falseRoots []Square) bool {
+	for _, r := range roots {
+		for _, f := range falseRoots {
+			if r == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sideFoul decides whether s checked with every move of the span, or chased one
+// piece (followed as it moves) with every move that was not a check.
+func sideFoul(s Side, span []Move, classes []plyClass) (Foul, Chase) {
+	allCheck, moved := true, false
+	var cand map[Square]threat // chased pieces still in the running, by square
+	for i, c := range classes {
+		m := span[i]
+		if c.mover != s {
+			if cand != nil {
+				if t, ok := cand[m.From]; ok { // the chased piece ran away: follow it
+					delete(cand, m.From)
+					t.to = m.To
+					cand[m.To] = t
+				}
+			}
+			continue
+		}
+		moved = true
+		if c.check {
+			continue // a check neither makes nor breaks a chase
+		}
+		allCheck = false
+		next := map[Square]threat{}
+		for _, t := range c.chased {
+			if _, ok := cand[t.to]; ok || cand == nil {
+				if prev, seen := next[t.to]; !seen || prev.byRank && !t.byRank {
+					next[t.to] = t
+				}
+			}
+		}
+		cand = next
+	}
+	switch {
+	case !moved:
+		return FoulNone, Chase{}
+	case allCheck:
+		return FoulCheck, Chase{}
+	case len(cand) == 0:
+		return FoulNone, Chase{}
+	}
+	sqs := make([]Square, 0, len(cand))
+	for sq := range cand {
+		sqs = append(sqs, sq)
+	}
+	sort.Slice(sqs, func(i, j int) bool { return sqs[i] < sqs[j] })
+	t := cand[sqs[0]]
+	return FoulChase, Chase{Target: t.to, By: t.from, Unprotected: !t.byRank}
+}
+
+// threats lists the legal captures of the side to move by an advisor,
+// elephant, horse, chariot or cannon (the general and soldiers may chase) of
+// anything but the general and soldiers still at home. It counts those with
+// profit: of a piece that could not take back the same way (an offer to
+// exchange is no chase) and that no enemy piece could legally retake (no true
+// root), or that win rank: a horse or cannon on a chariot, an advisor or
+// elephant on a chariot, horse or cannon.
+func threats(p *Position, roles []role) []threat {
+	var out []threat
+	for _, m := range p.LegalMoves(nil) {
+		if m.Flags&FlagCapture == 0 || m.Flags&FlagSpecial != 0 {
+			continue
+		}
+		att, tgt := p.At(m.From), p.At(m.To)
+		if att.FaceDown() || tgt.FaceDown() {
+			continue
+		}
+		ra, rt := roles[att.Kind()], roles[tgt.Kind()]
+		switch {
+		case ra == roleKing || ra == roleSoldier:
+			continue
+		case rt == roleKing:
+			continue
+		case rt == roleSoldier && !p.v.Board.InZone("crossed", tgt.Side(), m.To):
+			continue
+		}
+		t := threat{from: m.From, to: m.To}
+		switch {
+		case outranks(ra, rt):
+			t.counts, t.byRank = true, true
+		case ra == rt && canTake(p, m.To, m.From):
+		default:
+			t.roots, t.fakeRoots = roots(p, m)
+			t.counts = len(t.roots) == 0
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// outranks: captures that count as a chase even of a protected piece.
+func outranks(a, t role) bool {
+	switch a {
+	case roleHorse, roleCannon:
+		return t == roleChariot
+	case roleAdvisor, roleElephant:
+		return t == roleChariot || t == roleHorse || t == roleCannon
+	}
+	return false
+}
+
+// canTake reports whether the side not to move could legally capture from
+// `from` onto `to`.
+func canTake(p *Position, from, to Square) bool {
+	p.passTurn()
+	defer p.Unmake()
+	for _, m := range p.LegalMoves(nil) {
+		if m.From == from && m.To == to && m.Flags&FlagCapture != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// roots lists, after the capture m, the enemy pieces that could legally take
+// back on m.To (true roots) and those that reach it but may not (false roots:
+// pinned, or their side is in check).
+func roots(p *Position, m Move) (real, fake []Square) {
+	p.Make(m)
+	defer p.Unmake()
+	for _, r := range p.PseudoMoves(nil) {
+		if r.To != m.To || r.Flags&FlagSpecial != 0 {
+			continue
+		}
+		if p.IsLegal(r) {
+			real = append(real, r.From)
+		} else {
+			fake = append(fake, r.From)
+		}
+	}
+	return real, fake
+}
+
+// passTurn hands the turn to the other side without a move (a null move), so
+// that the arbiter can ask what the side that just moved threatens. Unmake
+// takes it back. Only the arbiter uses it: no rule allows passing.
+func (p *Position) passTurn() {
+	p.marks = append(p.marks, undoMark{
+		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo,
+	})
+	p.side ^= 1
+	p.hash ^= p.v.zob.side
+}
+
+// Notices of the arbiter. pc names a piece by its public glyph.
+
+func (r Ruling) chaseWords(p *Position, s Side) (text string, args []string) {
+	c := r.Chase[s]
+	b := p.v.Board
+	pc := p.At(c.Target)
+	name, glyph := p.pieceName(pc), p.pieceGlyph(pc)
+	if c.Unprotected {
+		return fmt.Sprintf("the unprotected %s on %s", name, b.Name(c.Target)), []string{"u", glyph, b.Name(c.Target)}
+	}
+	by := p.At(c.By)
+	return fmt.Sprintf("the %s on %s with the %s on %s", name, b.Name(c.Target), p.pieceName(by), b.Name(c.By)),
+		[]string{"r", glyph, b.Name(c.Target), p.pieceGlyph(by), b.Name(c.By)}
+}
+
+// RefusalNotice says why the move that completes a forbidden repetition is
+// refused; p is the position after that move.
+func (r Ruling) refusal(p *Position) reason {
+	s := r.Mover
+	if r.Foul[s] == FoulCheck {
+		return because("repeat_check", nil,
+			"it would repeat the position a third time while giving check with every move: the rules forbid perpetual check. Play another move")
+	}
+	words, args := r.chaseWords(p, s)
+	return because("repeat_chase_"+args[0], args[1:],
+		"it would repeat the position a third time while chasing %s with every move: the rules forbid it. Play another move", words)
+}
+
+// Notice is what the chat is told about the repetition after the last move:
+// a warning at the second occurrence, the end (or the offender's duty to change)
+// at the third. p is the position after the move.
+func (r Ruling) Notice(p *Position) *Notice {
+	off, ok := r.Offender()
+	side := off.String()
+	sw := sideWord(p.v, off)
+	what := func() (string, []string, string) {
+		if r.Foul[off] == FoulCheck {
+			return "given check with every move", nil, "check"
+		}
+		words, args := r.chaseWords(p, off)
+		return "chased " + words + " with every move", args, "chase_" + args[0]
+	}
+	switch {
+	case r.Occurrence == 2 && !ok:
+		return &Notice{Key: "rep.second_free", Text: "This position has now occurred twice: a third time will draw the game."}
+	case r.Occurrence == 2:
+		t, args, k := what()
+		return &Notice{Key: "rep.second_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
+			Text: fmt.Sprintf("This position has now occurred twice, and %s has %s since: the second time, so %s will have to change next time (a third time is not allowed).", sw, t, sw)}
+	case !ok && r.Foul[Red] == FoulCheck:
+		return &Notice{Key: "rep.draw_mutual_check", Text: "The position has occurred a third time with both sides giving check with every move: drawn by repetition."}
+	case !ok && r.Foul[Red] == FoulChase:
+		return &Notice{Key: "rep.draw_mutual_chase", Text: "The position has occurred a third time with both sides chasing with every move: drawn by repetition."}
+	case !ok:
+		return &Notice{Key: "rep.draw_free", Text: "The position has occurred a third time and neither side checked or chased with every move: drawn by repetition."}
+	case off != r.Mover:
+		t, args, k := what()
+		return &Notice{Key: "rep.must_change_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
+			Text: fmt.Sprintf("The position has occurred a third time, and %s has %s: %s must play something else now.", sw, t, sw)}
+	}
+	t, args, k := what()
+	return &Notice{Key: "rep.lost_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
+		Text: fmt.Sprintf("The position has occurred a third time, and %s has %s with no other move left: %s loses.", sw, t, sw)}
+}
