@@ -270,6 +270,9 @@ func (q *request) play(id, text string, mode playMode) error {
 	for _, f := range l.game.Report().Facts {
 		heads = append(heads, factText(q.lang, v, f))
 	}
+	if n := l.game.Report().Notice; n != nil {
+		heads = append(heads, q.notice(v, n)) // the arbiter's warning or verdict on a repetition
+	}
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
 		heads = append(heads, resultLine(q.lang, l))

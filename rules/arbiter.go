@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"os"
 	"sort"
 )
 
@@ -24,8 +23,6 @@ const RepetitionAsian RepetitionRule = RepetitionNone + 1
 
 // ReasonPerpetualChase ends a game lost by perpetual chase. Its text is stored:
 // never rename it.
-var debugArbiter = os.Getenv("ARBDEBUG") != ""
-
 const ReasonPerpetualChase Reason = "perpetual chase"
 
 // Foul is what an offender did with every move of a repetition.
@@ -105,14 +102,6 @@ func (r Ruling) Outcome() Outcome {
 		return Win(s.Other(), ReasonPerpetual)
 	}
 	return Win(s.Other(), ReasonPerpetualChase)
-}
-
-// RepetitionError is a move refused because it would complete a forbidden
-// repetition. It is also an *IllegalMoveError (see Illegal), so callers that
-// explain refusals need nothing new.
-type RepetitionError struct {
-	Ruling Ruling
-	*IllegalMoveError
 }
 
 // Notice is an announcement of the arbiter for the chat: English text, with a
@@ -243,13 +232,6 @@ func judgeSpan(p *Position, roles []role, span []Move) Ruling {
 	classes := make([]plyClass, len(span))
 	for i, m := range span {
 		classes[i] = classifyPly(p, roles, m)
-		if debugArbiter {
-			fmt.Printf("ply %s %s check=%v chased=", classes[i].mover, FormatCoord(p, m), classes[i].check)
-			for _, t := range classes[i].chased {
-				fmt.Printf(" %s>%s(%v)", p.v.Board.Name(t.from), p.v.Board.Name(t.to), t.byRank)
-			}
-			fmt.Println()
-		}
 	}
 	r := Ruling{Mover: classes[len(classes)-1].mover}
 	for s := Red; s <= Black; s++ {
@@ -491,34 +473,104 @@ func (r Ruling) refusal(p *Position) reason {
 // at the third. p is the position after the move.
 func (r Ruling) Notice(p *Position) *Notice {
 	off, ok := r.Offender()
-	side := off.String()
-	sw := sideWord(p.v, off)
-	what := func() (string, []string, string) {
-		if r.Foul[off] == FoulCheck {
-			return "given check with every move", nil, "check"
-		}
-		words, args := r.chaseWords(p, off)
-		return "chased " + words + " with every move", args, "chase_" + args[0]
-	}
 	switch {
 	case r.Occurrence == 2 && !ok:
 		return &Notice{Key: "rep.second_free", Text: "This position has now occurred twice: a third time will draw the game."}
-	case r.Occurrence == 2:
-		t, args, k := what()
-		return &Notice{Key: "rep.second_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
-			Text: fmt.Sprintf("This position has now occurred twice, and %s has %s since: the second time, so %s will have to change next time (a third time is not allowed).", sw, t, sw)}
-	case !ok && r.Foul[Red] == FoulCheck:
+	case !ok && r.Occurrence >= 3 && r.Foul[Red] == FoulCheck:
 		return &Notice{Key: "rep.draw_mutual_check", Text: "The position has occurred a third time with both sides giving check with every move: drawn by repetition."}
-	case !ok && r.Foul[Red] == FoulChase:
+	case !ok && r.Occurrence >= 3 && r.Foul[Red] == FoulChase:
 		return &Notice{Key: "rep.draw_mutual_chase", Text: "The position has occurred a third time with both sides chasing with every move: drawn by repetition."}
 	case !ok:
 		return &Notice{Key: "rep.draw_free", Text: "The position has occurred a third time and neither side checked or chased with every move: drawn by repetition."}
-	case off != r.Mover:
-		t, args, k := what()
-		return &Notice{Key: "rep.must_change_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
-			Text: fmt.Sprintf("The position has occurred a third time, and %s has %s: %s must play something else now.", sw, t, sw)}
 	}
-	t, args, k := what()
-	return &Notice{Key: "rep.lost_" + k, Args: append([]string{side}, args[min(1, len(args)):]...),
-		Text: fmt.Sprintf("The position has occurred a third time, and %s has %s with no other move left: %s loses.", sw, t, sw)}
+	sw := sideWord(p.v, off)
+	what, args, key := "given check", []string{off.String()}, "check"
+	if r.Foul[off] == FoulChase {
+		words, wargs := r.chaseWords(p, off)
+		what, args, key = "chased "+words, append(args, wargs[1:]...), "chase_"+wargs[0]
+	}
+	var text string
+	switch {
+	case r.Occurrence == 2:
+		key = "rep.second_" + key
+		text = fmt.Sprintf("The second time: this position has now occurred twice, and %s has %s with every move since. %s will have to change next time: a third time is not allowed.", sw, what, sw)
+	case off != r.Mover:
+		key = "rep.must_change_" + key
+		text = fmt.Sprintf("The position has occurred a third time, and %s has %s with every move: %s must play something else now.", sw, what, sw)
+	default:
+		key = "rep.lost_" + key
+		text = fmt.Sprintf("The position has occurred a third time, and %s has %s with every move: %s loses.", sw, what, sw)
+	}
+	return &Notice{Key: key, Args: args, Text: text}
+}
+
+// usesAsianRules reports whether v's repetitions are judged by the arbiter;
+// otherwise RepetitionAsian acts as RepetitionPerpetualCheck.
+func usesAsianRules(v *Variant) bool {
+	if v.Repetition != RepetitionAsian {
+		return false
+	}
+	_, ok := xiangqiRoles(v)
+	return ok
+}
+
+// The arbiter in a Game: game.go calls these at its marked spots.
+
+// ruling is the arbiter's reading of the game's current position, if it repeats.
+func (g *Game) ruling() (Ruling, bool) {
+	return JudgeRepetition(g.pos, g.keys, g.plies)
+}
+
+// asianRepetition is repetition() under RepetitionAsian.
+func (g *Game) asianRepetition() (Outcome, bool) {
+	r, ok := g.ruling()
+	if !ok {
+		return Outcome{}, false
+	}
+	o := r.Outcome()
+	return o, o.Over
+}
+
+// refuseRepetition returns the refusal of m, a legal move, when it would
+// complete a repetition its mover may not complete, and the mover has another
+// legal move that it may play. With none, m is played and loses.
+func (g *Game) refuseRepetition(m Move) error {
+	if g.replaying || !usesAsianRules(g.pos.v) {
+		return nil
+	}
+	r, ok := RepetitionAfter(g.pos, g.keys, g.plies, m)
+	if !ok || !r.Forbidden() {
+		return nil
+	}
+	var others []string
+	for _, lm := range g.pos.LegalMoves(nil) {
+		if lm == m {
+			continue
+		}
+		if lr, ok := RepetitionAfter(g.pos, g.keys, g.plies, lm); ok && lr.Forbidden() {
+			continue
+		}
+		if len(others) < 6 {
+			others = append(others, FormatCoord(g.pos, lm))
+		}
+	}
+	if len(others) == 0 {
+		return nil // the offender has no other move: it plays this one and loses
+	}
+	g.pos.Make(m)
+	why := r.refusal(g.pos)
+	g.pos.Unmake()
+	return &IllegalMoveError{Text: FormatCoord(g.pos, m), Reason: why.text, Key: why.key, Args: why.args, Legal: others}
+}
+
+// repetitionNotice is what the chat is told about a repetition after a move.
+func (g *Game) repetitionNotice() *Notice {
+	if !usesAsianRules(g.pos.v) {
+		return nil
+	}
+	r, ok := g.ruling()
+	if !ok {
+		return nil
+	}
+	return r.Notice(g.pos)
 }

@@ -76,6 +76,9 @@ type Game struct {
 	// reports[i] is what move i (0 = the start, with its automatic moves) made known.
 	reports []Report
 	over    Outcome
+	// replaying: a record is replayed (PGNGame.ReplayDetail), which follows its
+	// own arbiter: the arbiter (arbiter.go) judges, but refuses no move.
+	replaying bool
 }
 
 // maxAutoMoves bounds the automatic moves after one move, against a hook that
@@ -154,6 +157,10 @@ func (g *Game) Play(m Move) error {
 	if !g.Legal(m) {
 		return g.pos.Explain(m)
 	}
+	// Arbiter (arbiter.go): a move that completes a forbidden repetition is refused.
+	if err := g.refuseRepetition(m); err != nil {
+		return err
+	}
 	var before [2]string
 	for s := Red; s <= Black; s++ {
 		before[s] = g.pos.privateKey(s)
@@ -163,6 +170,7 @@ func (g *Game) Play(m Move) error {
 	g.moves = append(g.moves, m)
 	g.over = g.evaluate()
 	r.Facts = append(r.Facts, g.autoMoves()...)
+	r.Notice = g.repetitionNotice() // arbiter (arbiter.go): warnings and verdicts
 	for s := Red; s <= Black; s++ {
 		after := g.pos.privateKey(s)
 		r.Private[s] = after != "" && after != before[s]
@@ -272,6 +280,9 @@ func (g *Game) repetition() (Outcome, bool) {
 	rule := g.pos.v.Repetition
 	if rule == RepetitionNone {
 		return Outcome{}, false
+	}
+	if usesAsianRules(g.pos.v) {
+		return g.asianRepetition() // arbiter (arbiter.go): long check and long chase
 	}
 	n := len(g.keys) - 1
 	last := g.keys[n]

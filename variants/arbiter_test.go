@@ -111,9 +111,6 @@ var ourDecisions = map[int]struct{ verdict, why string }{
 func TestFSFRepetitionCases(t *testing.T) {
 	v := mustXiangqi(t)
 	for _, c := range loadFSFCases(t) {
-		if only := os.Getenv("ARBLINE"); only != "" && only != itoa(c.line) {
-			continue
-		}
 		r, p := judgeLine(t, v, c.fen, c.moves)
 		got, want := verdictOf(r), c.verdict
 		if d, ok := ourDecisions[c.line]; ok {
@@ -122,5 +119,125 @@ func TestFSFRepetitionCases(t *testing.T) {
 		if got != want {
 			t.Errorf("line %d: %s, want %s (FSF: %s)\n  fouls red=%d black=%d chase=%+v  %s", c.line, got, want, c.note, r.Foul[0], r.Foul[1], r.Chase, p)
 		}
+	}
+}
+
+// playLine plays coordinate moves in g, failing on any refusal.
+func playLine(t *testing.T, g *rules.Game, moves string) {
+	t.Helper()
+	for _, text := range strings.Fields(moves) {
+		m, err := rules.ParseCoord(g.Position(), text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+}
+
+// refused plays text in g and returns the refusal, failing if it was played.
+func refused(t *testing.T, g *rules.Game, text string) *rules.IllegalMoveError {
+	t.Helper()
+	m, err := rules.ParseCoord(g.Position(), text)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	ply := g.Ply()
+	err = g.Play(m)
+	ie, ok := err.(*rules.IllegalMoveError)
+	if !ok {
+		t.Fatalf("%s: %v (%T), want a refusal", text, err, err)
+	}
+	if g.Ply() != ply || g.Outcome().Over {
+		t.Fatalf("%s: the refusal changed the game (ply %d, %+v)", text, g.Ply(), g.Outcome())
+	}
+	return ie
+}
+
+func notice(g *rules.Game) string {
+	if n := g.Report().Notice; n != nil {
+		return n.Key + ": " + n.Text
+	}
+	return ""
+}
+
+// TestArbiterInPlay: the Game refuses the move that completes a forbidden
+// repetition, warns at the second occurrence, draws allowed repetitions and
+// lets an offender with no other move play on and lose.
+func TestArbiterInPlay(t *testing.T) {
+	v := mustXiangqi(t)
+	t.Run("perpetual chase refused, with a warning first", func(t *testing.T) {
+		g, _ := rules.NewGame(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
+		playLine(t, g, "c2a2 a7b7 a2b2 b7a7")
+		if n := notice(g); n != "" {
+			t.Errorf("notice before any repetition: %s", n)
+		}
+		playLine(t, g, "b2a2")
+		want := "rep.second_chase_r: The second time: this position has now occurred twice, and Red has chased the chariot on a7 with the cannon on a2 with every move since. Red will have to change next time: a third time is not allowed."
+		if n := notice(g); n != want {
+			t.Errorf("notice = %q, want %q", n, want)
+		}
+		playLine(t, g, "a7b7 a2b2 b7a7")
+		ie := refused(t, g, "b2a2")
+		if ie.Key != "repeat_chase_r" || ie.Reason != "it would repeat the position a third time while chasing the chariot on a7 with the cannon on a2 with every move: the rules forbid it. Play another move" ||
+			strings.Join(ie.Args, " ") != "車 a7 炮 a2" || len(ie.Legal) == 0 || contains(ie.Legal, "b2a2") {
+			t.Errorf("refusal = %+v", ie)
+		}
+		playLine(t, g, "b2b1") // another move is played
+	})
+	t.Run("perpetual check refused after the victim's third occurrence", func(t *testing.T) {
+		g, _ := rules.NewGame(v, "4k4/R8/9/9/9/9/9/9/9/3K5 w")
+		playLine(t, g, "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9")
+		if n := notice(g); !strings.HasPrefix(n, "rep.must_change_check: ") {
+			t.Errorf("notice = %q", n)
+		}
+		if ie := refused(t, g, "a8a9"); ie.Key != "repeat_check" {
+			t.Errorf("refusal = %+v", ie)
+		}
+	})
+	t.Run("mutual chase drawn", func(t *testing.T) {
+		g, _ := rules.NewGame(v, "4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w - - 0 1")
+		playLine(t, g, "f6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6")
+		if o := g.Outcome(); o != rules.Drawn(rules.ReasonRepetition) {
+			t.Errorf("outcome = %+v", o)
+		}
+		if n := notice(g); !strings.HasPrefix(n, "rep.draw_mutual_chase: ") {
+			t.Errorf("notice = %q", n)
+		}
+	})
+	t.Run("idle repetition drawn", func(t *testing.T) {
+		g, _ := rules.NewGame(v, "5k2r/9/9/9/9/9/9/9/9/R2K5 w")
+		playLine(t, g, "d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9")
+		if o := g.Outcome(); o != rules.Drawn(rules.ReasonRepetition) {
+			t.Errorf("outcome = %+v", o)
+		}
+		if n := notice(g); !strings.HasPrefix(n, "rep.draw_free: ") {
+			t.Errorf("notice = %q", n)
+		}
+	})
+}
+
+// TestArbiterForcedLoss: an offender whose only legal move completes the
+// forbidden repetition plays it and loses. Black's cannon must block the check
+// on the f-file with d5f5 every time (found by a search over FSF's case with
+// pieces added).
+func TestArbiterForcedLoss(t *testing.T) {
+	v := mustXiangqi(t)
+	g, err := rules.NewGame(v, "5k3/9/9/5C3/5c3/5C3/P8/3N3nc/5p3/4K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playLine(t, g, "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4")
+	if n := len(g.Position().LegalMoves(nil)); n != 1 {
+		t.Fatalf("%d legal moves, want 1", n)
+	}
+	playLine(t, g, "d5f5")
+	if o := g.Outcome(); o != rules.Win(rules.Red, rules.ReasonPerpetualChase) {
+		t.Errorf("outcome = %+v", o)
+	}
+	t.Log(notice(g))
+	if n := notice(g); !strings.HasPrefix(n, "rep.lost_chase") {
+		t.Errorf("notice = %q", n)
 	}
 }

@@ -19,6 +19,7 @@ import (
 // (a directory means every *.pgn file below it) and prints one line per record:
 //
 //	FILE: ok N moves RESULT
+//	FILE: ok N moves RESULT (our rules end it after move M: VERDICT; WHY[; the record's result differs: RESULT])
 //	FILE: error at move N (TEXT): REASON
 //
 // A file with several games names them FILE#1, FILE#2, .... It returns an error
@@ -132,14 +133,35 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 				result = "*"
 			}
 			line := fmt.Sprintf("%s: ok %d moves %s", label, len(pg.Moves), result)
-			if r.RulesEnd > 0 {
-				// Legal, but our automatic rules would have stopped the game earlier.
-				line += fmt.Sprintf(" (our rules end it after move %d: %s)", r.RulesEnd, describeOutcome(r.RulesOutcome))
+			end, out := r.RulesEnd, r.RulesOutcome
+			if end == 0 && automatic(r.Game.Outcome()) {
+				end, out = len(pg.Moves), r.Game.Outcome() // our rules end it at its last move
+			}
+			if end > 0 {
+				// Legal, but our automatic rules would have stopped the game there.
+				line += fmt.Sprintf(" (our rules end it after move %d: %s", end, describeOutcome(out))
+				if n := r.Game.ReportOf(end).Notice; n != nil {
+					line += "; " + n.Text
+				}
+				if result != out.Result() {
+					line += "; the record's result differs: " + result
+				}
+				line += ")"
 			}
 			lines = append(lines, line)
 		}
 	}
 	return lines, failed
+}
+
+// automatic reports whether o is an end our rules decide by themselves that a
+// record may play through (repetition, the move limit, material).
+func automatic(o rules.Outcome) bool {
+	switch o.Reason {
+	case rules.ReasonRepetition, rules.ReasonPerpetual, rules.ReasonPerpetualChase, rules.ReasonMoveLimit, rules.ReasonMaterial:
+		return o.Over
+	}
+	return false
 }
 
 // describeOutcome says how a game ended, in a few words.
