@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // The arbiter of repetitions: the Asian Xiangqi Federation rules of long check
@@ -126,10 +127,6 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 	if p.v.Repetition != RepetitionAsian || len(keys) != len(plies)+1 {
 		return Ruling{}, false
 	}
-	roles, ok := xiangqiRoles(p.v)
-	if !ok {
-		return Ruling{}, false
-	}
 	n := len(plies)
 	lo := n - p.Halfmove()
 	if lo < 0 {
@@ -142,6 +139,10 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 		}
 	}
 	if len(occ) == 0 {
+		return Ruling{}, false
+	}
+	roles, ok := xiangqiRoles(p.v)
+	if !ok {
 		return Ruling{}, false
 	}
 	first := occ[len(occ)-1] // the span runs from the first occurrence (xiangqi.md D4)
@@ -175,8 +176,8 @@ const (
 // xiangqiRoles maps the variant's kinds to roles by their WXF letters; ok is
 // false when a kind has none of the seven (the chase rules do not say what a
 // cicada may chase).
-func xiangqiRoles(v *Variant) ([]role, bool) {
-	out := make([]role, len(v.Kinds))
+func xiangqiRoles(v *Variant) (*[64]role, bool) {
+	out := new([64]role) // a variant has at most 62 kinds; the array stays on the stack
 	for i, k := range v.Kinds {
 		switch k.WXF {
 		case 'K':
@@ -225,7 +226,7 @@ type plyClass struct {
 
 // judgeSpan classifies each ply of span, the last len(span) plies made on p, and
 // judges the sides. It unmakes them and makes them again.
-func judgeSpan(p *Position, roles []role, span []Move) Ruling {
+func judgeSpan(p *Position, roles *[64]role, span []Move) Ruling {
 	for range span {
 		p.Unmake()
 	}
@@ -246,7 +247,7 @@ func judgeSpan(p *Position, roles []role, span []Move) Ruling {
 // pinning a root (it still attacks the piece but may no longer take back).
 // Cutting a root's line by standing in it, or taking away a cannon root's
 // screen, is not a chase (as Fairy-Stockfish and the AXF examples D39 read it).
-func classifyPly(p *Position, roles []role, m Move) plyClass {
+func classifyPly(p *Position, roles *[64]role, m Move) plyClass {
 	s := p.ToMove()
 	before := threats(p, roles)
 	p.Make(m)
@@ -352,7 +353,7 @@ func sideFoul(s Side, span []Move, classes []plyClass) (Foul, Chase) {
 // exchange is no chase) and that no enemy piece could legally retake (no true
 // root), or that win rank: a horse or cannon on a chariot, an advisor or
 // elephant on a chariot, horse or cannon.
-func threats(p *Position, roles []role) []threat {
+func threats(p *Position, roles *[64]role) []threat {
 	var out []threat
 	for _, m := range p.LegalMoves(nil) {
 		if m.Flags&FlagCapture == 0 || m.Flags&FlagSpecial != 0 {
@@ -510,8 +511,12 @@ func usesAsianRules(v *Variant) bool {
 	if v.Repetition != RepetitionAsian {
 		return false
 	}
-	_, ok := xiangqiRoles(v)
-	return ok
+	for _, k := range v.Kinds {
+		if k.PublicAs != 0 || !strings.ContainsRune("KAEHRCP", rune(k.WXF)) || k.WXF == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // The arbiter in a Game: game.go calls these at its marked spots.

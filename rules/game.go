@@ -357,6 +357,10 @@ func Replay(v *Variant, fen string, moves []string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Arbiter (arbiter.go): stored moves were accepted when played (a game stored
+	// before the chase rules may end on a move they now refuse); replay them all.
+	g.replaying = true
+	defer func() { g.replaying = false }()
 	for i, text := range moves {
 		m, err := ParseCoord(g.pos, text)
 		if err != nil {
