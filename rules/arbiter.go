@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -568,6 +569,20 @@ func (g *Game) refuseRepetition(m Move) error {
 	return &IllegalMoveError{Text: FormatCoord(g.pos, m), Reason: why.text, Key: why.key, Args: why.args, Legal: others}
 }
 
+// repeated reports whether the position after ply i had occurred before
+// (since the last capture).
+func (g *Game) repeated(i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if g.keys[j] == g.keys[i] {
+			return true
+		}
+		if j < len(g.plies) && g.plies[j].Flags&(FlagCapture|FlagExchange) != 0 {
+			return false // ply j+1 captured: nothing before it can repeat
+		}
+	}
+	return false
+}
+
 // repetitionNotice is what the chat is told about a repetition after a move.
 func (g *Game) repetitionNotice() *Notice {
 	if !usesAsianRules(g.pos.v) {
@@ -577,5 +592,19 @@ func (g *Game) repetitionNotice() *Notice {
 	if !ok {
 		return nil
 	}
-	return r.Notice(g.pos)
+	n := r.Notice(g.pos)
+	if r.Occurrence == 2 && len(g.plies) == len(g.moves) {
+		// Each move of a second cycle repeats a position: warn once per run of
+		// repeated positions, unless the offender or its foul changed (the
+		// chased piece may move meanwhile).
+		for i := len(g.reports) - 1; i >= 1 && g.repeated(i); i-- {
+			if prev := g.reports[i].Notice; prev != nil {
+				if prev.Key == n.Key && slices.Equal(prev.Args[:min(1, len(prev.Args))], n.Args[:min(1, len(n.Args))]) {
+					return nil
+				}
+				break
+			}
+		}
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package variants
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,5 +240,22 @@ func TestArbiterForcedLoss(t *testing.T) {
 	t.Log(notice(g))
 	if n := notice(g); !strings.HasPrefix(n, "rep.lost_chase") {
 		t.Errorf("notice = %q", n)
+	}
+}
+
+// TestArbiterWarnsOncePerRun: in a second cycle every move repeats a position;
+// the warning is posted once, not after each move.
+func TestArbiterWarnsOncePerRun(t *testing.T) {
+	v := mustXiangqi(t)
+	g, _ := rules.NewGame(v, "3k5/9/9/9/9/9/3r5/9/9/3NK4 w - - 0 1")
+	var got []string
+	for _, m := range strings.Fields("d0c2 d3c3 c2d0 c3d3 d0c2 d3c3 c2d0") {
+		playLine(t, g, m)
+		if n := g.Report().Notice; n != nil {
+			got = append(got, m+" "+n.Key)
+		}
+	}
+	if want := []string{"c3d3 rep.second_chase_u"}; !slices.Equal(got, want) {
+		t.Errorf("notices %v, want %v", got, want)
 	}
 }
