@@ -14,8 +14,8 @@ import (
 
 // RepetitionAsian: on a repetition, each move of the cycle is classified as a
 // check, a chase or idle; a side that checked with every move of it (perpetual
-// check), or else chased one and the same enemy piece with every move that was
-// not a check (perpetual chase), is the offender. One offender may not complete
+// check), or else chased one and the same enemy piece with every move, checks
+// included (perpetual chase), is the offender. One offender may not complete
 // the third occurrence: the move is refused, and only when the offender has no
 // other legal move does the game end with its loss. Two offenders, or none,
 // draw at the third occurrence. It needs the seven xiangqi piece kinds (told by
@@ -34,7 +34,7 @@ type Foul uint8
 const (
 	FoulNone  Foul = iota
 	FoulCheck      // perpetual check
-	FoulChase      // perpetual chase (checks in between allowed)
+	FoulChase      // perpetual chase (a check counts if it also chases the piece)
 )
 
 // Ruling is the arbiter's reading of a repeated position.
@@ -299,7 +299,8 @@ func pinnedRoot(roots, falseRoots []Square) bool {
 }
 
 // sideFoul decides whether s checked with every move of the span, or chased one
-// piece (followed as it moves) with every move that was not a check.
+// piece (followed as it moves) with every move. A check counts for the chase
+// only if it chases that piece too (docs/repetition.md R8).
 func sideFoul(s Side, span []Move, classes []plyClass) (Foul, Chase) {
 	allCheck, moved := true, false
 	var cand map[Square]threat // chased pieces still in the running, by square
@@ -316,10 +317,9 @@ func sideFoul(s Side, span []Move, classes []plyClass) (Foul, Chase) {
 			continue
 		}
 		moved = true
-		if c.check {
-			continue // a check neither makes nor breaks a chase
+		if !c.check {
+			allCheck = false
 		}
-		allCheck = false
 		next := map[Square]threat{}
 		for _, t := range c.chased {
 			if _, ok := cand[t.to]; ok || cand == nil {
