@@ -8,6 +8,7 @@ import (
 
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/variants"
 )
 
 // Challenges. A challenge is a stored game with status Open. The challenger sits
@@ -48,6 +49,11 @@ func (q *request) cmdNew(args []string) error {
 		return err
 	}
 	v, err := q.s.variant(n.slug, n.opts)
+	var optErr *variants.OptionError
+	if errors.As(err, &optErr) {
+		base, _ := q.s.variant(n.slug, nil)
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), optErr.Err.Error())
+	}
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
@@ -124,6 +130,13 @@ func publicStart(v *rules.Variant, g *rules.Game) string {
 	return p.PublicFEN()
 }
 
+// optionTakes reports whether the option (its name first) takes the parameter key.
+func (q *request) optionTakes(opt, key string) bool {
+	name, _, _ := strings.Cut(opt, " ")
+	o, ok := q.s.reg.Option(name)
+	return ok && o.Takes(key)
+}
+
 // parseNew reads the arguments of /new: VARIANT [@opponent] [time] [side] [fen=FEN]
 // [variant options], in any order.
 func (q *request) parseNew(args []string) (*newGame, error) {
@@ -166,6 +179,8 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 				return nil, oops("err.bad_time", val)
 			}
 			n.control, n.timed = tc, true
+		case hasVal && len(n.opts) > 0 && q.optionTakes(n.opts[len(n.opts)-1], key):
+			n.opts[len(n.opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RNC
 		case hasVal:
 			return nil, oops("err.new_unknown_arg", a)
 		default:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/variants"
 )
 
 // cmdBoard shows a game's board to anyone: the #ID given, the game replied to, the
@@ -173,7 +174,12 @@ func (q *request) cmdRules(args []string) error {
 	}
 	v, err := q.s.variant(slug, opts)
 	if err != nil {
-		return oops("err.bad_option", variantName(q.lang, base), strings.Join(opts, " "), strings.TrimPrefix(err.Error(), "variants: "))
+		reason := strings.TrimPrefix(err.Error(), "variants: ")
+		var optErr *variants.OptionError
+		if errors.As(err, &optErr) {
+			reason = optErr.Err.Error()
+		}
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(opts, " "), reason)
 	}
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))

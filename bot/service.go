@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,8 +33,8 @@ type Config struct {
 	Renderer Renderer
 	// Clock defaults to SystemClock.
 	Clock Clock
-	// Rand draws the setup choices (the side in "side=random"); default seeded from
-	// the clock. The service serializes its use.
+	// Rand draws the setup choices (default secrets, the side in "side=random");
+	// default crypto/rand. Tests pass a seeded one. The service serializes its use.
 	Rand *rand.Rand
 	// Logger defaults to slog.Default(). It never receives secrets.
 	Logger *slog.Logger
@@ -129,8 +131,9 @@ func New(cfg Config) (*Service, error) {
 		s.botName = "Chuhe"
 	}
 	if s.rng == nil {
-		seed := uint64(s.clock.Now().UnixNano())
-		s.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+		// Secrets (setup defaults, random sides) come from the operating system's
+		// cryptographic source, never from a PRNG seeded by the clock.
+		s.rng = rand.New(cryptoSource{})
 	}
 	return s, nil
 }
@@ -161,6 +164,15 @@ func (s *Service) lockGame(id string) func() {
 	s.mu.Unlock()
 	l.Lock()
 	return l.Unlock
+}
+
+// cryptoSource is a math/rand/v2 Source that reads crypto/rand for every draw.
+type cryptoSource struct{}
+
+func (cryptoSource) Uint64() uint64 {
+	var b [8]byte
+	_, _ = crand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+: it crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 func (s *Service) intn(n int) int {

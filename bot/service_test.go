@@ -111,7 +111,7 @@ func TestMove(t *testing.T) {
 			t.Errorf("a spectator's move text answered: %s", text(out))
 		}
 		// The player to move wrote a move that is not legal: say why (TestPlainIllegalMove).
-		mustContain(t, h.say("bob", "h9h7"), "h9h7 is not allowed: h7 is occupied by your own cannon", "h9g7 (馬8進7)")
+		mustContain(t, h.say("bob", "h9h7"), "h9h7 is not allowed: a horse does not move like that", "h9g7 (馬8進7)")
 		out := h.say("bob", "h9g7")
 		mustContain(t, out, "Last move: h9g7")
 	})

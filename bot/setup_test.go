@@ -74,3 +74,20 @@ func TestSetupTimeout(t *testing.T) {
 	}
 	mustContain(t, h.say("alice", "h2e2"), "Last move: h2e2")
 }
+
+// TestSetupAgreedMenu: `fuhe menu=RC` is an option with a parameter; the setup
+// question lists the agreed kinds and an answer outside them is refused.
+func TestSetupAgreedMenu(t *testing.T) {
+	h := newHarness(t)
+	out := h.say("alice", "/new xiangqi fuhe menu=RC @bob side=red")
+	id := gameIDIn(t, out)
+	out = h.say("bob", "/accept")
+	mustContain(t, out, "Choose from R C")
+	mustContain(t, h.dm("alice", "/setup a2=N i2=R"), "after a2= put one letter of the menu: R C")
+	h.dm("alice", "/setup a2=C i2=R")
+	h.dm("bob", "/setup a7=R i7=R")
+	if g := h.game(id); g.Status != storage.StatusActive || len(g.Options) != 1 || g.Options[0] != "fuhe menu=RC" {
+		t.Fatalf("game: %s, options %q", g.Status, g.Options)
+	}
+	mustContain(t, h.say("alice", "/new xiangqi fuhe menu=RA @bob"), "A cannot lie face down")
+}

@@ -107,7 +107,7 @@ func (s *Solver) begin(ctx context.Context, p *rules.Position) {
 	s.ctx, s.p, s.v, s.err, s.nodes, s.ply = ctx, p, p.Variant(), nil, 0, 0
 	s.kings = s.kings[:0]
 	v := s.v
-	s.fast = v.MoveLegal == nil && v.AfterMove == nil && v.SpecialMoves == nil && !v.Stacks
+	s.fast = v.Quick()
 	for side := rules.Red; side <= rules.Black; side++ {
 		r := p.Royals(side)
 		if len(r) != 1 {

@@ -25,7 +25,17 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	if len(fen) > maxFENLength {
 		return nil, &FENError{FEN: fen[:32] + "…", Reason: "too long"}
 	}
-	fields := strings.Fields(fen)
+	var fields, keyed []string
+	for i, f := range strings.Fields(fen) {
+		if i > 0 && strings.Contains(f, "=") {
+			keyed = append(keyed, f)
+			continue
+		}
+		if len(keyed) > 0 {
+			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("field %q after the key=value fields", f)}
+		}
+		fields = append(fields, f)
+	}
 	if len(fields) == 0 {
 		return nil, &FENError{FEN: fen, Reason: "empty"}
 	}
@@ -42,19 +52,8 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("side to move %q, want w or b", fields[1])}
 		}
 	}
-	f3, f4 := "-", "-"
-	if len(fields) > 2 {
-		f3 = fields[2]
-	}
-	if len(fields) > 3 {
-		f4 = fields[3]
-	}
-	if v.ParseStateFEN != nil {
-		if err := v.ParseStateFEN(p, f3, f4); err != nil {
-			return nil, &FENError{FEN: fen, Reason: err.Error()}
-		}
-	} else if f3 != "-" || f4 != "-" {
-		return nil, &FENError{FEN: fen, Reason: "fields 3 and 4 must be - -"}
+	if err := p.readFields(fields, keyed); err != nil {
+		return nil, &FENError{FEN: fen, Reason: err.Error()}
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
@@ -71,7 +70,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		p.fullmove = n
 	}
 	if len(fields) > 6 {
-		return nil, &FENError{FEN: fen, Reason: "more than six fields"}
+		return nil, &FENError{FEN: fen, Reason: "more than six fields before the key=value fields"}
 	}
 	if p.side == Black {
 		p.hash ^= v.zob.side
@@ -80,6 +79,51 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		return nil, &FENError{FEN: fen, Reason: err.Error()}
 	}
 	return p, nil
+}
+
+// readFields hands fields 3 and 4 and the key=value fields to the modules that
+// own them.
+func (p *Position) readFields(fields, keyed []string) error {
+	v := p.v
+	pos := map[int]string{}
+	for i := 3; i <= 4; i++ {
+		if len(fields) >= i && fields[i-1] != "-" {
+			pos[i] = fields[i-1]
+		}
+	}
+	kv := map[string]string{}
+	for _, f := range keyed {
+		k, val, _ := strings.Cut(f, "=")
+		if _, dup := kv[k]; dup {
+			return fmt.Errorf("field %s= given twice", k)
+		}
+		kv[k] = val
+	}
+	for _, f := range v.fields {
+		var text string
+		if f.Pos != 0 {
+			text = pos[f.Pos]
+			delete(pos, f.Pos)
+		} else {
+			text = kv[f.Key]
+			delete(kv, f.Key)
+		}
+		if err := f.Read(p, text); err != nil {
+			if f.Pos != 0 {
+				return fmt.Errorf("field %d %q: %w", f.Pos, text, err)
+			}
+			return fmt.Errorf("field %s=%s: %w", f.Key, text, err)
+		}
+	}
+	for i := 3; i <= 4; i++ {
+		if t, ok := pos[i]; ok {
+			return fmt.Errorf("field %d must be - in this game, not %q", i, t)
+		}
+	}
+	for k := range kv {
+		return fmt.Errorf("this game has no field %s=", k)
+	}
+	return nil
 }
 
 // FENError says why a FEN was refused; Reason is ready to show a user.
@@ -93,6 +137,15 @@ func (e *FENError) Error() string { return "rules: bad FEN: " + e.Reason }
 func (p *Position) parseBoard(s string) error {
 	v := p.v
 	b := v.Board
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		if !strings.HasSuffix(s, "]") || !v.Hands {
+			return fmt.Errorf("pieces in hand %q not allowed here", s[i:])
+		}
+		if err := p.parseHand(s[i+1 : len(s)-1]); err != nil {
+			return err
+		}
+		s = s[:i]
+	}
 	ranks := strings.Split(s, "/")
 	if len(ranks) != b.Height {
 		return fmt.Errorf("%d ranks, want %d", len(ranks), b.Height)
@@ -164,6 +217,48 @@ func (p *Position) parseBoard(s string) error {
 		}
 	}
 	return nil
+}
+
+// parseHand reads the pieces in hand: one letter per piece (`RNn`), or `-`.
+func (p *Position) parseHand(s string) error {
+	if s == "-" || s == "" {
+		return nil
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		k := p.v.KindByLetter(c)
+		if k < 0 || p.v.royalKind[k] {
+			return fmt.Errorf("unknown piece %q in hand", c)
+		}
+		side := Red
+		if c >= 'a' && c <= 'z' {
+			side = Black
+		}
+		j := int(side)*len(p.v.Kinds) + k
+		if p.hand[j] >= 100 {
+			return fmt.Errorf("too many pieces in hand")
+		}
+		p.putHand(j, p.hand[j]+1)
+	}
+	return nil
+}
+
+// handFEN writes the pieces in hand as `[RNn]` (Red first, by kind), or "".
+func (p *Position) handFEN() string {
+	if p.hand == nil {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for s := Red; s <= Black; s++ {
+		for k := range p.v.Kinds {
+			for n := p.Hand(s, k); n > 0; n-- {
+				sb.WriteByte(p.v.Letter(NewPiece(k, s)))
+			}
+		}
+	}
+	sb.WriteByte(']')
+	return sb.String()
 }
 
 func rankName(b *Board, r int) string {
@@ -246,8 +341,55 @@ func (p *Position) validate() error {
 			return fmt.Errorf("the side not to move (%s) is in check", p.side.Other())
 		}
 	}
-	if v.ValidateFEN != nil {
-		return v.ValidateFEN(p)
+	if err := p.validateKinds(); err != nil {
+		return err
+	}
+	for _, m := range v.mods.validators {
+		if err := m.Validate(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateKinds applies the kinds' data: where a face-up piece may stand
+// (Kind.StandZone) and how many of a kind a side may have (Kind.Max, widened by
+// Variant.ExtraPieces for non-royal kinds). Face-down pieces are their module's
+// business.
+func (p *Position) validateKinds() error {
+	v := p.v
+	b := v.Board
+	var counts [2][64]int
+	for sq := range p.board {
+		for _, pc := range []Piece{p.board[sq], p.Under(Square(sq))} {
+			if pc == NoPiece {
+				continue
+			}
+			s, k := pc.Side(), pc.Kind()
+			counts[s][k]++
+			if v.stand[k][s] != (SquareSet{}) && !pc.FaceDown() && !v.stand[k][s].Has(Square(sq)) {
+				return fmt.Errorf("a %s %s cannot stand on %s", s, v.Kinds[k].Name, b.Name(Square(sq)))
+			}
+		}
+	}
+	for s := Red; s <= Black; s++ {
+		extra := 0
+		for k := range v.Kinds {
+			max := v.Kinds[k].Max
+			if max == 0 || counts[s][k] <= max {
+				continue
+			}
+			if v.royalKind[k] {
+				return fmt.Errorf("%s has %d %ss, at most %d allowed", s, counts[s][k], v.Kinds[k].Name, max)
+			}
+			extra += counts[s][k] - max
+			if extra > v.ExtraPieces {
+				if v.ExtraPieces == 0 {
+					return fmt.Errorf("%s has %d %ss, at most %d allowed", s, counts[s][k], v.Kinds[k].Name, max)
+				}
+				return fmt.Errorf("%s has %d pieces more than the usual numbers, at most %d reserves allowed", s, extra, v.ExtraPieces)
+			}
+		}
 	}
 	return nil
 }
@@ -301,10 +443,24 @@ func (p *Position) fenTail(board string) string {
 		side = "b"
 	}
 	f3, f4 := "-", "-"
-	if p.v.StateFEN != nil {
-		f3, f4 = p.v.StateFEN(p)
+	var keyed []string
+	for _, f := range p.v.fields {
+		t := f.Write(p)
+		switch {
+		case t == "":
+		case f.Pos == 3:
+			f3 = t
+		case f.Pos == 4:
+			f4 = t
+		default:
+			keyed = append(keyed, f.Key+"="+t)
+		}
 	}
-	return board + " " + side + " " + f3 + " " + f4 + " " + strconv.Itoa(p.halfmove) + " " + strconv.Itoa(p.fullmove)
+	out := board + p.handFEN() + " " + side + " " + f3 + " " + f4 + " " + strconv.Itoa(p.halfmove) + " " + strconv.Itoa(p.fullmove)
+	for _, k := range keyed {
+		out += " " + k
+	}
+	return out
 }
 
 func (p *Position) fenWith(v *View) string { return p.fenTail(v.FEN()) }

@@ -182,10 +182,9 @@ func (g *Game) Play(m Move) error {
 // autoMoves makes the variant's automatic moves while the game goes on, and
 // returns their facts.
 func (g *Game) autoMoves() []Fact {
-	auto := g.pos.v.AutoMove
 	var facts []Fact
-	for i := 0; i < maxAutoMoves && auto != nil && !g.over.Over; i++ {
-		m, ok := auto(g.pos)
+	for i := 0; i < maxAutoMoves && !g.over.Over; i++ {
+		m, ok := g.pos.AutoMove()
 		if !ok {
 			break
 		}
@@ -197,10 +196,10 @@ func (g *Game) autoMoves() []Fact {
 }
 
 func (g *Game) announce(m Move, forced bool) []Fact {
-	if g.pos.v.Announce == nil {
-		return nil
+	var facts []Fact
+	for _, a := range g.pos.v.mods.announcers {
+		facts = append(facts, a.Announce(g.pos, m)...)
 	}
-	facts := g.pos.v.Announce(g.pos, m)
 	for i := range facts {
 		facts[i].Forced = forced
 	}
@@ -240,38 +239,76 @@ func (g *Game) Undo() error {
 }
 
 // evaluate applies the end-of-game rules after a move (xiangqi.md §8): the
-// variant's goals, no legal move, repetition, the move limit, then material.
+// modules' goals, no legal move, repetition, the move limit, then material.
 func (g *Game) evaluate() Outcome {
 	p := g.pos
-	v := p.v
-	if v.GameEnd != nil {
-		if o, ok := v.GameEnd(p); ok {
-			o.Over = true
-			return o
-		}
-	}
-	if v.hasRoyal && p.nRoyal[p.side] == 0 {
-		return Win(p.side.Other(), ReasonNoRoyalPiece)
-	}
-	if !p.HasLegalMove() {
-		if p.InCheck() {
-			return Win(p.side.Other(), ReasonCheckmate)
-		}
-		if v.StalemateLoses {
-			return Win(p.side.Other(), ReasonStalemate)
-		}
-		return Drawn(ReasonStalemate)
+	if o, ok := p.decided(); ok {
+		return o
 	}
 	if o, ok := g.repetition(); ok {
 		return o
 	}
-	if v.MoveLimit > 0 && p.halfmove >= v.MoveLimit {
-		return Drawn(ReasonMoveLimit)
-	}
-	if g.insufficientMaterial() {
-		return Drawn(ReasonMaterial)
+	if o, ok := p.drawn(); ok {
+		return o
 	}
 	return Outcome{}
+}
+
+// Outcome is how the game stands in this position by the rules that need no
+// history: the modules' goals, a lost royal piece, no legal move (checkmate or
+// stalemate), the move limit and insufficient material. Repetition needs the
+// game's history: Game.Outcome has it; a search keeps its own key stack.
+func (p *Position) Outcome() (Outcome, bool) {
+	if o, ok := p.decided(); ok {
+		return o, true
+	}
+	return p.drawn()
+}
+
+// decided: goals, a lost royal piece, no legal move.
+func (p *Position) decided() (Outcome, bool) {
+	v := p.v
+	for _, gc := range v.mods.goals {
+		if o, ok := gc.GameEnd(p); ok {
+			o.Over = true
+			return o, true
+		}
+	}
+	if v.hasRoyal && p.nRoyal[p.side] == 0 {
+		return Win(p.side.Other(), ReasonNoRoyalPiece), true
+	}
+	if !p.HasLegalMove() {
+		if p.InCheck() {
+			return Win(p.side.Other(), ReasonCheckmate), true
+		}
+		if v.StalemateLoses {
+			return Win(p.side.Other(), ReasonStalemate), true
+		}
+		return Drawn(ReasonStalemate), true
+	}
+	return Outcome{}, false
+}
+
+// drawn: the move limit and insufficient material.
+func (p *Position) drawn() (Outcome, bool) {
+	if p.v.MoveLimit > 0 && p.halfmove >= p.v.MoveLimit {
+		return Drawn(ReasonMoveLimit), true
+	}
+	if p.insufficientMaterial() {
+		return Drawn(ReasonMaterial), true
+	}
+	return Outcome{}, false
+}
+
+// AutoMove is the move the rules make now for the side to move without asking
+// it (a forced reveal), if any module calls for one.
+func (p *Position) AutoMove() (Move, bool) {
+	for _, a := range p.v.mods.auto {
+		if m, ok := a.AutoMove(p); ok {
+			return m, true
+		}
+	}
+	return NullMove, false
 }
 
 // repetition implements xiangqi.md §8 "Repetition": on the third occurrence of a
@@ -328,8 +365,7 @@ func (g *Game) repetition() (Outcome, bool) {
 
 // insufficientMaterial: neither side has a face-up piece of a mating kind, and no
 // face-down piece is on the board (its kind is secret; fuhe.md §6).
-func (g *Game) insufficientMaterial() bool {
-	p := g.pos
+func (p *Position) insufficientMaterial() bool {
 	mating := false
 	for _, k := range p.v.Kinds {
 		mating = mating || k.Mating

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"testing"
@@ -223,4 +224,23 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestPrimaryReason: a move that breaks two rules is refused for the rule of the
+// piece's movement first (a general two points away "moves one point"), not for
+// what stands on the target.
+func TestPrimaryReason(t *testing.T) {
+	v := testVariant(t)
+	p, err := NewPosition(v, "9k/10/10/10/10/10/10/10/10/K1P7 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ParseCoord(p, "a1c1")
+	var ill *IllegalMoveError
+	if !errors.As(err, &ill) || strings.Contains(ill.Reason, "occupied") {
+		t.Errorf("a1c1 (king two points onto its own pawn): %v, want the king's movement as the reason", err)
+	}
+	if _, err = ParseCoord(p, "a1b1"); err != nil {
+		t.Errorf("a1b1: %v", err)
+	}
 }

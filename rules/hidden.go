@@ -83,11 +83,14 @@ type SetupRule interface {
 	Default(p *Position, s Side, rnd *rand.Rand) string
 }
 
+// HasSetup reports whether the players of v choose secrets before the first move.
+func (v *Variant) HasSetup() bool { return len(v.mods.setup) > 0 }
+
 // SecretChoices lists what each player must choose privately before a game of v
 // from startFEN ("" = the variant's start) can begin; nil when nothing. A side
 // with nothing to choose is left out.
 func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
-	if len(v.Setup) == 0 {
+	if len(v.mods.setup) == 0 {
 		return nil, nil
 	}
 	p, err := setupPosition(v, startFEN)
@@ -119,7 +122,7 @@ func SecretChoices(v *Variant, startFEN string) ([]Choice, error) {
 // asking lists the setup rules that have something to ask side s in p.
 func asking(p *Position, s Side) []SetupRule {
 	var out []SetupRule
-	for _, r := range p.v.Setup {
+	for _, r := range p.v.mods.setup {
 		if r.Choice(p, s).Prompt != "" {
 			out = append(out, r)
 		}

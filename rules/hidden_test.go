@@ -16,48 +16,85 @@ import (
 // down on its corner point (c1 for Red, h10 for Black).
 func flipVariant(t *testing.T) *Variant {
 	t.Helper()
-	v := testVariant(t)
-	v.OwnerSeesFaceDown = true
-	v.SpecialMoves = func(p *Position, out []Move) []Move {
-		for sq := Square(0); int(sq) < v.Board.NumSquares(); sq++ {
-			if pc := p.At(sq); pc != NoPiece && pc.FaceDown() && pc.Side() == p.ToMove() {
-				out = append(out, Move{From: sq, To: sq, Flags: FlagSpecial, Aux: 2})
-			}
-		}
-		return out
+	v, err := Derive(testVariant(t), Delta{Slug: "flip", Modules: []Module{&flipModule{}, cornerSetup{}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	v.ApplySpecial = func(p *Position, m Move) bool {
-		p.Set(m.From, p.At(m.From).WithFaceDown(false))
-		return true
-	}
-	v.FormatSpecial = func(p *Position, m Move) string { return v.Board.Name(m.From) + v.Board.Name(m.From) }
-	v.SpecialAliases = func(p *Position, m Move) []string { return []string{"flip " + v.Board.Name(m.From)} }
-	v.Announce = func(p *Position, m Move) []Fact {
-		if m.Flags&FlagSpecial == 0 {
-			return nil
-		}
-		pc := p.At(m.From)
-		k := v.Kinds[pc.Kind()]
-		return []Fact{{What: "flip", Side: pc.Side(),
-			Pieces: []Shown{{Square: m.From, Side: pc.Side(), Letter: k.Letter, Name: k.Name}},
-			Text:   fmt.Sprintf("%s flips %s: a %s", pc.Side(), v.Board.Name(m.From), k.Name)}}
-	}
-	v.AutoMove = func(p *Position) (Move, bool) {
-		var flip Move
-		for _, m := range p.LegalMoves(nil) {
-			if m.Flags&FlagSpecial == 0 {
-				return NullMove, false
-			}
-			flip = m
-		}
-		return flip, flip.Flags&FlagSpecial != 0
-	}
-	v.Setup = []SetupRule{cornerSetup{}}
 	return v
+}
+
+// flipModule: face-down pieces their owner knows, that cannot be taken; a flip
+// of one (a whole move, announced); a forced flip when nothing else is left.
+type flipModule struct{ code uint8 }
+
+func (*flipModule) ModuleName() string { return "flip" }
+
+func (f *flipModule) Init(c *Claims) (err error) {
+	f.code, err = c.Codes(1)
+	return err
+}
+
+func (f *flipModule) Extend(v *Variant) error {
+	v.OwnerSeesFaceDown = true
+	return nil
+}
+
+func (f *flipModule) MayCapture(p *Position, from, to Square) bool { return !p.At(to).FaceDown() }
+
+func (f *flipModule) AddMoves(p *Position, out []Move) []Move {
+	for sq := Square(0); int(sq) < p.v.Board.NumSquares(); sq++ {
+		if pc := p.At(sq); pc != NoPiece && pc.FaceDown() && pc.Side() == p.ToMove() {
+			out = append(out, Move{From: sq, To: sq, Flags: FlagSpecial, Aux: f.code})
+		}
+	}
+	return out
+}
+
+func (f *flipModule) PlayMove(p *Position, m Move) Turn {
+	p.Set(m.From, p.At(m.From).WithFaceDown(false))
+	return EndsTurn | CountsPly
+}
+
+func (f *flipModule) FormatMove(p *Position, m Move) (string, bool) {
+	if m.Aux != f.code {
+		return "", false
+	}
+	return p.v.Board.Name(m.From) + p.v.Board.Name(m.From), true
+}
+
+func (f *flipModule) MoveAliases(p *Position, m Move) []string {
+	if m.Aux != f.code {
+		return nil
+	}
+	return []string{"flip " + p.v.Board.Name(m.From)}
+}
+
+func (f *flipModule) Announce(p *Position, m Move) []Fact {
+	if m.Flags&FlagSpecial == 0 || m.Aux != f.code {
+		return nil
+	}
+	pc := p.At(m.From)
+	k := p.v.Kinds[pc.Kind()]
+	return []Fact{{What: "flip", Side: pc.Side(),
+		Pieces: []Shown{{Square: m.From, Side: pc.Side(), Letter: k.Letter, Name: k.Name}},
+		Text:   fmt.Sprintf("%s flips %s: a %s", pc.Side(), p.v.Board.Name(m.From), k.Name)}}
+}
+
+func (f *flipModule) AutoMove(p *Position) (Move, bool) {
+	var flip Move
+	for _, m := range p.LegalMoves(nil) {
+		if m.Flags&FlagSpecial == 0 {
+			return NullMove, false
+		}
+		flip = m
+	}
+	return flip, flip.Flags&FlagSpecial != 0
 }
 
 // cornerSetup is the setup secret of flipVariant: answer "c1=R" (Red) or "h10=r".
 type cornerSetup struct{}
+
+func (cornerSetup) ModuleName() string { return "corner-setup" }
 
 func (cornerSetup) point(v *Variant, s Side) Square {
 	name := "c1"

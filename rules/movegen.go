@@ -3,24 +3,30 @@ package rules
 // Move generation. This file is performance-critical: it runs for every node of
 // perft, search and the puzzle solver.
 
-// capturable reports whether a piece of side s may capture (or exchange with) the
-// content of sq.
-func (p *Position) capturable(s Side, sq Square) bool {
-	t := p.board[sq]
+// capturable reports whether a piece of side s on from may capture (or exchange
+// with) the content of to.
+func (p *Position) capturable(from Square, s Side, to Square) bool {
+	t := p.board[to]
 	if t == NoPiece {
 		return false
 	}
-	if p.under != nil && p.under[sq] != NoPiece {
+	if p.under != nil && p.under[to] != NoPiece {
 		// A stack counts as an enemy for both sides (凌馬), except that no side
 		// takes a stack holding one of its own royal pieces: that would throw its
 		// own general away.
-		u := p.under[sq]
-		return !(u.Side() == s && p.v.royalKind[u.Kind()]) && !(t.Side() == s && p.v.royalKind[t.Kind()])
-	}
-	if t.Side() == s {
+		u := p.under[to]
+		if (u.Side() == s && p.v.royalKind[u.Kind()]) || (t.Side() == s && p.v.royalKind[t.Kind()]) {
+			return false
+		}
+	} else if t.Side() == s {
 		return false
 	}
-	return !(t.FaceDown() && p.v.OwnerSeesFaceDown) // fuhe: face-down pieces cannot be taken
+	for _, f := range p.v.mods.captures {
+		if !f.MayCapture(p, from, to) {
+			return false
+		}
+	}
+	return true
 }
 
 // pieceMoves appends the pseudo-legal moves of the piece pc on from. With
@@ -115,7 +121,7 @@ func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOn
 		}
 		return out
 	}
-	if !mode.captures() || !p.capturable(s, to) {
+	if !mode.captures() || !p.capturable(from, s, to) {
 		return out
 	}
 	if royalOnly {
@@ -133,54 +139,77 @@ func (p *Position) appendCapture(out []Move, from, to Square, mode Mode, royalOn
 }
 
 // PseudoMoves appends the moves of the side to move that follow the movement rules,
-// without testing whether they leave a royal piece attacked. Special moves of the
-// variant are included.
+// without testing whether they leave a royal piece attacked. The modules' moves
+// are included.
 func (p *Position) PseudoMoves(out []Move) []Move {
 	s := p.side
-	mayMove := p.v.MayMove
+	holders := p.v.mods.holders
 	var frozen SquareSet
 	if p.v.hasAura {
 		frozen = p.Frozen(s)
 	}
 	for w := 0; w < len(p.occ[s]); w++ {
 		word := p.occ[s][w]
+	next:
 		for word != 0 {
 			sq := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[sq]
-			if pc.FaceDown() || (mayMove != nil && !mayMove(p, sq)) || frozen.Has(sq) {
+			if pc.FaceDown() || frozen.Has(sq) {
 				continue
+			}
+			for _, h := range holders {
+				if !h.MayMove(p, sq) {
+					continue next
+				}
 			}
 			out = p.pieceMoves(sq, pc, out, false, false)
 		}
 	}
-	if p.v.SpecialMoves != nil {
-		out = p.v.SpecialMoves(p, out)
+	for _, a := range p.v.mods.adders {
+		out = a.AddMoves(p, out)
 	}
 	return out
 }
 
-// legalAfter tests the position after m was made by side s: no royal piece of s may
-// stand attacked, and the variant's own test must pass.
-func (p *Position) legalAfter(s Side, m Move) bool {
-	if m.Flags&FlagSpecial != 0 && p.side == s {
-		// A special move that keeps the turn (a reveal) is judged only by the
-		// variant: the royal test waits for the move that ends the turn.
-		return p.v.MoveLegal == nil || p.v.MoveLegal(p, m)
-	}
-	for i := 0; i < p.nRoyal[s]; i++ {
-		if p.Attacked(p.royal[s][i], s.Other(), true) {
-			return false
+// held reports whether a module holds the piece on sq (it may not move).
+func (p *Position) held(sq Square) bool {
+	for _, h := range p.v.mods.holders {
+		if !h.MayMove(p, sq) {
+			return true
 		}
 	}
-	if p.v.MoveLegal != nil && !p.v.MoveLegal(p, m) {
-		return false
+	return false
+}
+
+// legalAfter tests the position after m was made by side s: no royal piece of s may
+// stand attacked, and every module's test must pass.
+func (p *Position) legalAfter(s Side, m Move) bool {
+	if m.Flags&FlagSpecial == 0 || p.side != s {
+		// A special move that keeps the turn (a reveal) is judged only by the
+		// modules: the royal test waits for the move that ends the turn.
+		for i := 0; i < p.nRoyal[s]; i++ {
+			if p.Attacked(p.royal[s][i], s.Other(), true) {
+				return false
+			}
+		}
+	}
+	for _, t := range p.v.mods.legal {
+		if !t.Legal(p, m) {
+			return false
+		}
 	}
 	return true
 }
 
 // IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
 func (p *Position) IsLegal(m Move) bool {
+	if p.v.guardOK && p.v.sensitive != nil {
+		g := p.guard()
+		if g.safe(p, m) {
+			return !g.inCheck
+		}
+	}
 	s := p.side
 	p.Make(m)
 	ok := p.legalAfter(s, m)
@@ -188,13 +217,157 @@ func (p *Position) IsLegal(m Move) bool {
 	return ok
 }
 
+// legalGuard answers legality without Make for most moves of a quick variant
+// (Variant.sensitive): a move by a non-royal piece that neither leaves nor enters
+// a square that decides an attack on a royal piece of the mover changes no such
+// attack, so it is legal exactly when the mover is not in check now.
+type legalGuard struct {
+	on      bool
+	inCheck bool
+	sens    SquareSet
+}
+
+func (p *Position) guard() legalGuard {
+	v := p.v
+	if !v.guardOK || v.sensitive == nil {
+		return legalGuard{}
+	}
+	g := legalGuard{on: true}
+	s := p.side
+	n := v.Board.NumSquares()
+	for i := 0; i < p.nRoyal[s]; i++ {
+		sq := p.royal[s][i]
+		set := &v.sensitive[int(s)*n+int(sq)]
+		for w := range g.sens {
+			g.sens[w] |= set[w]
+		}
+		if !g.inCheck && p.Attacked(sq, s.Other(), true) {
+			g.inCheck = true
+		}
+	}
+	return g
+}
+
+// safe reports whether the guard decides m without Make: then m is legal iff
+// !g.inCheck.
+func (g *legalGuard) safe(p *Position, m Move) bool {
+	if !g.on || m.Flags&(FlagSpecial|FlagStack|FlagExchange) != 0 || g.sens.Has(m.To) {
+		return false
+	}
+	if m.Flags&FlagDrop != 0 {
+		return true // a piece put off every line and leg of the general changes no attack
+	}
+	if g.sens.Has(m.From) || (p.under != nil && p.under[m.From] != NoPiece) {
+		return false // a pressed piece would surface on m.From
+	}
+	return !p.v.royalKind[p.board[m.From].Kind()]
+}
+
+// exposes reports, for a quick variant whose side to move is not in check,
+// whether the non-royal move m would leave a royal piece of the mover attacked,
+// without making it: only lines through m.From or m.To and leaps whose block is
+// m.From can change, and they are scanned with the move applied in thought.
+func (p *Position) exposes(m Move) bool {
+	v := p.v
+	s := p.side
+	by := s.Other()
+	n := v.Board.NumSquares()
+	dirs := v.sideRayDirs[by]
+	for i := 0; i < p.nRoyal[s]; i++ {
+		k := p.royal[s][i]
+		row := v.lines[(int(s)*n+int(k))*n:]
+		mask := row[m.From] | row[m.To]
+		for mask != 0 {
+			j := trailingZeros32(mask)
+			mask &= mask - 1
+			if p.rayAttackAfter(k, by, &v.rayDirs[dirs[j]], m) {
+				return true
+			}
+		}
+		if !v.legs[int(s)*n+int(k)].Has(m.From) {
+			continue
+		}
+		for _, r := range v.rev[int(by)*n+int(k)] {
+			if r.from == m.To || (r.blocks[0] != m.From && r.blocks[1] != m.From && r.blocks[2] != m.From) {
+				continue // the leaper is taken, or the move frees none of its blocks
+			}
+			pc := p.board[r.from]
+			if pc.identity() != r.piece || pc.FaceDown() {
+				continue
+			}
+			blocked := false
+			for _, b := range r.blocks {
+				if b != NoSquare && b != m.From && (b == m.To || p.board[b] != NoPiece) {
+					blocked = true
+				}
+			}
+			if !blocked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rayAttackAfter scans one enemy line from the royal square k outwards as if m
+// were made (m.From empty, m.To holding the mover), as Attacked does.
+func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
+	cur := k
+	for seen := 0; seen < d.depth; {
+		cur = d.back[cur]
+		if cur == NoSquare {
+			return false
+		}
+		if cur == m.From {
+			continue
+		}
+		pc := p.board[cur]
+		if cur == m.To {
+			pc = p.board[m.From] // the mover: a screen, never an attacker of its own royal
+		}
+		if pc == NoPiece {
+			continue
+		}
+		if pc.Side() == by && !pc.FaceDown() && cur != m.To {
+			bit := uint64(1) << uint(pc.Kind())
+			var mask uint64
+			if seen == 0 {
+				mask = d.riders
+			} else {
+				mask = d.hoppers[seen]
+			}
+			if mask&bit != 0 && (d.exact&bit == 0 || p.rayReachesAfter(cur, k, seen, m)) {
+				return true
+			}
+		}
+		seen++
+	}
+	return false
+}
+
+// rayReachesAfter is rayReaches for rayAttackAfter: the attacker's zone and range
+// limits, read from its own tables (which do not depend on the move).
+func (p *Position) rayReachesAfter(from, to Square, screens int, m Move) bool {
+	return p.rayReaches(from, to, true, screens)
+}
+
 // LegalMoves appends every legal move of the side to move.
 func (p *Position) LegalMoves(out []Move) []Move {
 	start := len(out)
 	out = p.PseudoMoves(out)
+	g := p.guard()
 	keep := start
 	for _, m := range out[start:] {
-		if p.IsLegal(m) {
+		var ok bool
+		if g.safe(p, m) {
+			ok = !g.inCheck
+		} else {
+			s := p.side
+			p.Make(m)
+			ok = p.legalAfter(s, m)
+			p.Unmake()
+		}
+		if ok {
 			out[keep] = m
 			keep++
 		}
@@ -207,8 +380,19 @@ func (p *Position) HasLegalMove() bool {
 	buf := p.buffer(len(p.marks))
 	buf = p.PseudoMoves(buf[:0])
 	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
+	g := p.guard()
 	for _, m := range buf {
-		if p.IsLegal(m) {
+		if g.safe(p, m) {
+			if !g.inCheck {
+				return true
+			}
+			continue
+		}
+		s := p.side
+		p.Make(m)
+		ok := p.legalAfter(s, m)
+		p.Unmake()
+		if ok {
 			return true
 		}
 	}
@@ -222,10 +406,11 @@ func (p *Position) buffer(ply int) []Move {
 	return p.bufs[ply]
 }
 
-// quick reports whether the variant may use the hook-free fast path.
-func (v *Variant) quick() bool {
-	return v.SpecialMoves == nil && v.AfterMove == nil && v.MoveLegal == nil && v.KeepTurn == nil && !v.Stacks
-}
+// Quick reports whether the variant may use the fast path: no rule module takes
+// part in ordinary moves, and there are no stacks or hands. Then a pseudo-legal
+// move is legal exactly when it leaves no royal piece of the mover attacked, and
+// Make does nothing but move pieces.
+func (v *Variant) Quick() bool { return v.quickOK }
 
 // Perft counts the leaf nodes of the legal move tree of the given depth. At the
 // last ply moves are counted, not made (bulk counting), as engines report perft.
@@ -233,21 +418,37 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return p.perft(depth, p.v.quick())
+	return p.perft(depth, p.v.Quick())
 }
 
 func (p *Position) perft(depth int, quick bool) uint64 {
 	ply := len(p.marks)
 	moves := p.PseudoMoves(p.buffer(ply)[:0])
 	s := p.side
+	g := p.guard()
 	var nodes uint64
+	lines := quick && g.on && !g.inCheck && p.v.lines != nil
 	for _, m := range moves {
+		safe := g.safe(p, m)
+		if safe && g.inCheck {
+			continue // it neither blocks nor takes the checking piece
+		}
+		if !safe && lines && !p.v.royalKind[p.board[m.From].Kind()] {
+			if p.exposes(m) {
+				continue
+			}
+			safe = true
+		}
+		if safe && depth == 1 {
+			nodes++
+			continue
+		}
 		if quick {
 			p.makeQuick(m)
 		} else {
 			p.Make(m)
 		}
-		if p.legalAfter(s, m) {
+		if safe || p.legalAfter(s, m) {
 			if depth == 1 {
 				nodes++
 			} else {

@@ -51,24 +51,34 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("rules: cannot read move %q: %s", e.Text, e.Reason)
 }
 
-// FormatCoord writes m in coordinates: `h2e2`; special moves as the variant says.
+// FormatCoord writes m in coordinates: `h2e2`; a drop `N*b0`; a promotion
+// `e7e8q`; special moves as their module writes them.
 func FormatCoord(p *Position, m Move) string {
-	if m.Flags&FlagSpecial != 0 {
-		if p.v.FormatSpecial != nil {
-			return p.v.FormatSpecial(p, m)
+	b := p.v.Board
+	switch {
+	case m.Flags&FlagSpecial != 0:
+		for _, w := range p.v.mods.writers {
+			if t, ok := w.FormatMove(p, m); ok {
+				return t
+			}
 		}
 		return "special"
+	case m.Flags&FlagDrop != 0:
+		return string(p.v.Kinds[m.Aux].Letter) + "*" + b.Name(m.To)
+	case m.Flags&FlagPromote != 0:
+		return b.Name(m.From) + b.Name(m.To) + string(p.v.Kinds[m.Aux].Letter+'a'-'A')
 	}
-	b := p.v.Board
 	return b.Name(m.From) + b.Name(m.To)
 }
 
 // normalizeCoord lowercases a coordinate move and drops separators and spaces.
+// An x is kept (it is a letter of drops and codes); splitSquares reads it as a
+// capture sign between two squares.
 func normalizeCoord(text string) string {
 	var sb strings.Builder
 	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
 		switch r {
-		case '-', ' ', '\t', 'x', ':':
+		case '-', ' ', '\t', ':':
 			continue
 		}
 		sb.WriteRune(r)
@@ -76,9 +86,10 @@ func normalizeCoord(text string) string {
 	return sb.String()
 }
 
-// ParseCoord reads a move in coordinates (`h2e2`, `H2-E2`, `a11b11`, special moves
-// such as `reveal` or `a2a2`) and returns it if it is legal. Otherwise the error is
-// a *ParseError (unreadable) or an *IllegalMoveError (readable, not allowed).
+// ParseCoord reads a move in coordinates (`h2e2`, `H2-E2`, `h2xe2`, `a11b11`,
+// drops `N*b0`, promotions `e7e8q`, special moves such as `reveal` or `a2a2`) and
+// returns it if it is legal. Otherwise the error is a *ParseError (unreadable) or
+// an *IllegalMoveError (readable, not allowed).
 func ParseCoord(p *Position, text string) (Move, error) {
 	if len(text) > maxMoveText {
 		return NullMove, &ParseError{Text: text[:maxMoveText] + "…", Reason: "too long"}
@@ -86,33 +97,56 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	norm := normalizeCoord(text)
 	legal := p.LegalMoves(nil)
 	// Special moves are matched by their own text first ("reveal", "pass", "a2a2"),
-	// then by the variant's aliases ("flip a2").
+	// then by the modules' aliases ("flip a2").
 	for _, m := range legal {
-		if m.Flags&FlagSpecial != 0 && p.namesSpecial(m, norm) {
+		if m.Flags&(FlagSpecial|FlagDrop) != 0 && p.namesSpecial(m, norm) {
 			return m, nil
 		}
 	}
+	if kind, sq, ok := p.splitDrop(norm); ok {
+		for _, m := range legal {
+			if m.Flags&FlagDrop != 0 && int(m.Aux) == kind && m.To == sq {
+				return m, nil
+			}
+		}
+		return NullMove, p.explainDrop(norm, kind, sq)
+	}
+	promo := -1
 	from, to, ok := splitSquares(p.v.Board, norm)
+	if !ok && len(norm) > 2 {
+		if k := p.v.KindByLetter(norm[len(norm)-1]); k >= 0 {
+			if from, to, ok = splitSquares(p.v.Board, norm[:len(norm)-1]); ok {
+				promo = k
+			}
+		}
+	}
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
 			if m.Flags&FlagSpecial != 0 && p.namesSpecial(m, norm) {
 				return NullMove, p.Explain(m)
 			}
 		}
-		if p.v.Refusal != nil {
-			if r := p.v.Refusal(p, norm, NullMove); r != "" {
-				return NullMove, &IllegalMoveError{Text: norm, Reason: r}
+		for _, r := range p.v.mods.refusers {
+			if why := r.Refusal(p, norm, NullMove); why != "" {
+				return NullMove, &IllegalMoveError{Text: norm, Reason: why}
 			}
 		}
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
 	}
+	if promo >= 0 {
+		for _, m := range legal {
+			if m.From == from && m.To == to && m.Flags&FlagPromote != 0 && int(m.Aux) == promo {
+				return m, nil
+			}
+		}
+	}
 	for _, m := range legal {
-		if m.From == from && m.To == to && m.Flags&FlagSpecial == 0 {
+		if m.From == from && m.To == to && m.Flags&(FlagSpecial|FlagPromote) == 0 {
 			return m, nil
 		}
 	}
 	for _, m := range legal {
-		if m.From == from && m.To == to {
+		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 {
 			return m, nil // a special move written as two squares (a flip: a2a2)
 		}
 	}
@@ -127,14 +161,48 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now"}
 }
 
+// splitDrop reads a drop `n*b0` (kind letter, star, square).
+func (p *Position) splitDrop(norm string) (kind int, sq Square, ok bool) {
+	l, name, found := strings.Cut(norm, "*")
+	if !found || len(l) != 1 {
+		return -1, NoSquare, false
+	}
+	k := p.v.KindByLetter(l[0])
+	sq, ok = p.v.Board.Parse(name)
+	if k < 0 || !ok {
+		return -1, NoSquare, false
+	}
+	return k, sq, true
+}
+
+// explainDrop says why a drop is not legal now.
+func (p *Position) explainDrop(norm string, kind int, sq Square) error {
+	name := p.v.Kinds[kind].Name
+	if !p.v.Hands || p.Hand(p.side, kind) == 0 {
+		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("you have no %s in hand", name),
+			Key: "no_hand_piece", Args: []string{p.v.Kinds[kind].Glyph[p.side]}}
+	}
+	if !p.board[sq].Empty() {
+		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("%s is occupied", p.v.Board.Name(sq)),
+			Key: "drop_occupied", Args: []string{p.v.Board.Name(sq)}}
+	}
+	for _, r := range p.v.mods.refusers {
+		if why := r.Refusal(p, norm, Move{From: NoSquare, To: sq, Flags: FlagDrop, Aux: uint8(kind)}); why != "" {
+			return &IllegalMoveError{Text: norm, Reason: why}
+		}
+	}
+	return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("a %s may not be dropped on %s now", name, p.v.Board.Name(sq)),
+		Key: "drop_not_here", Args: []string{p.v.Kinds[kind].Glyph[p.side], p.v.Board.Name(sq)}}
+}
+
 // namesSpecial reports whether the normalized text norm names the special move m:
 // its FormatSpecial text or one of the variant's aliases.
 func (p *Position) namesSpecial(m Move, norm string) bool {
 	if FormatCoord(p, m) == norm {
 		return true
 	}
-	if p.v.SpecialAliases != nil {
-		for _, a := range p.v.SpecialAliases(p, m) {
+	for _, w := range p.v.mods.writers {
+		for _, a := range w.MoveAliases(p, m) {
 			if normalizeCoord(a) == norm {
 				return true
 			}
@@ -143,7 +211,8 @@ func (p *Position) namesSpecial(m Move, norm string) bool {
 	return false
 }
 
-// splitSquares splits "h2e2" or "a11b10" into two square names of board b.
+// splitSquares splits "h2e2", "h2xe2" or "a11b10" into two square names of
+// board b.
 func splitSquares(b *Board, s string) (Square, Square, bool) {
 	for i := 2; i < len(s)-1; i++ {
 		if s[i] < 'a' || s[i] > 'z' {
@@ -153,6 +222,11 @@ func splitSquares(b *Board, s string) (Square, Square, bool) {
 		to, ok2 := b.Parse(s[i:])
 		if ok1 && ok2 {
 			return from, to, true
+		}
+		if s[i] == 'x' {
+			if to, ok2 = b.Parse(s[i+1:]); ok1 && ok2 {
+				return from, to, true
+			}
 		}
 	}
 	return NoSquare, NoSquare, false
@@ -171,15 +245,17 @@ func (p *Position) Explain(m Move) error {
 		}
 		return e
 	}
-	if v.Refusal != nil {
+	if len(v.mods.refusers) > 0 {
 		for _, lm := range p.LegalMoves(nil) {
 			if lm.From == m.From && lm.To == m.To && lm.Flags&FlagSpecial == m.Flags&FlagSpecial &&
 				(m.Flags&FlagSpecial == 0 || lm == m) {
 				return nil
 			}
 		}
-		if r := v.Refusal(p, text, m); r != "" {
-			return fail(reason{text: r})
+		for _, r := range v.mods.refusers {
+			if why := r.Refusal(p, text, m); why != "" {
+				return fail(reason{text: why})
+			}
 		}
 	}
 	if m.Flags&FlagSpecial != 0 {
@@ -216,8 +292,13 @@ func (p *Position) Explain(m Move) error {
 	if frozen := p.Frozen(pc.Side()); frozen.Has(m.From) {
 		return fail(because("frozen", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s is frozen by an enemy piece next to it and cannot move", name, b.Name(m.From)))
 	}
-	if v.MayMove != nil && !v.MayMove(p, m.From) {
+	if p.held(m.From) {
 		return fail(because("held", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s may not move now (it is held)", name, b.Name(m.From)))
+	}
+	if !p.anyAtomReaches(pc, m.From, m.To) {
+		// The primary reason: the piece never moves like that (a general two
+		// points away "moves one point"), whatever stands on the target.
+		return fail(p.whyNot(pc, m.From, m.To))
 	}
 	if t := p.board[m.To]; t != NoPiece && t.Side() == p.side && p.Under(m.To) == NoPiece {
 		return fail(because("own_piece", []string{b.Name(m.To), p.pieceGlyph(t)}, "%s is occupied by your own %s", b.Name(m.To), p.pieceName(t)))
@@ -247,6 +328,24 @@ func (p *Position) Explain(m Move) error {
 		return fail(because("self_check", nil, "it would leave your general in check"))
 	}
 	return fail(p.whyNot(pc, m.From, m.To))
+}
+
+// anyAtomReaches reports whether some movement atom of pc could take it from from
+// to to on an empty board, zones and blocks aside.
+func (p *Position) anyAtomReaches(pc Piece, from, to Square) bool {
+	for _, a := range p.v.Kinds[pc.Kind()].Atoms {
+		if a.Mode == AttackOnly {
+			continue
+		}
+		df, dr := a.DF, a.DR
+		if pc.Side() == Black {
+			df, dr = -df, -dr
+		}
+		if p.reaches(from, to, a, df, dr) {
+			return true
+		}
+	}
+	return false
 }
 
 // facingAfter reports whether after pm some general of the mover is attacked only
@@ -340,7 +439,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 			return because("screens", []string{glyph, strconv.Itoa(a.Screens), strconv.Itoa(screens)},
 				"the %s captures only by jumping over exactly %d piece(s); there are %d in between", name, a.Screens, screens)
 		}
-		if target != NoPiece && !p.capturable(s, to) {
+		if target != NoPiece && !p.capturable(from, s, to) {
 			if u := p.Under(to); u != NoPiece {
 				own := target
 				if u.Side() == s {

@@ -167,6 +167,12 @@ type Kind struct {
 	// Mating reports whether the kind can ever give check or win material on its
 	// own, for the insufficient-material rule.
 	Mating bool
+	// Max is the most pieces of this kind a side may have in a valid position
+	// (2 chariots; 0 = no limit). Variant.ExtraPieces widens it for non-royal kinds.
+	Max int
+	// StandZone names a board zone a face-up piece of this kind must stand in
+	// (the advisor's five points); "" = anywhere.
+	StandZone string
 }
 
 // Aura is an effect a piece has on its neighbours, as deltas on Red's orientation.

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 )
 
 // MoveFlag describes what kind of move a Move is.
@@ -13,13 +14,18 @@ const (
 	FlagCapture  MoveFlag = 1 << iota // an enemy piece is taken
 	FlagStack                         // the mover presses the enemy piece (凌馬)
 	FlagExchange                      // mover and target both leave the board
-	FlagSpecial                       // a variant's move (flip, reveal, drop, pass): see Aux
+	FlagSpecial                       // a module's move (flip, reveal, pass): Aux is a code the module claimed
+	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
+	FlagPromote                       // the mover becomes a piece of kind Aux on To
 )
 
-// Move is one move: from a square to a square, plus flags. Variant moves (flips,
-// reveals, drops, passes) carry FlagSpecial and a variant-defined Aux code, and
-// are played by the variant's ApplySpecial hook. Moves are small values; compare
-// them with ==.
+// Move is one move of one turn (or one part of a turn, for double moves): from a
+// square to a square, plus flags. A drop has no From and puts a piece of kind Aux
+// from the hand; a promotion turns the mover into kind Aux. Module moves (flips,
+// reveals, passes, moves of enemy pieces) carry FlagSpecial and an Aux code the
+// module claimed, and are played by that module (MovePlayer); their other effects
+// (several captures, freezes) are the modules' AfterMove. Moves are small values;
+// compare them with ==.
 type Move struct {
 	From, To Square
 	Flags    MoveFlag
@@ -31,7 +37,7 @@ var NullMove = Move{From: NoSquare, To: NoSquare}
 
 // change is one entry of the undo log: the old content of a square layer or a var.
 type change struct {
-	layer uint8 // 0 top, 1 pressed, 2 var
+	layer uint8 // 0 top, 1 pressed, 2 var, 3 hand
 	idx   int16
 	old   Piece
 }
@@ -44,6 +50,8 @@ type undoMark struct {
 	side     Side
 	lastFrom Square
 	lastTo   Square
+	captured Piece
+	midTurn  bool
 }
 
 // Position is a mutable game position: pieces, side to move, counters and variant
@@ -54,6 +62,7 @@ type Position struct {
 	board    []Piece
 	under    []Piece // pressed pieces; nil unless the variant has stacks
 	vars     []int32
+	hand     []int8       // hand[side*len(kinds)+kind]: pieces in hand; nil unless Variant.Hands
 	occ      [2]SquareSet // top-layer pieces of each side
 	royal    [2][4]Square
 	nRoyal   [2]int
@@ -63,6 +72,8 @@ type Position struct {
 	hash     uint64
 	lastFrom Square
 	lastTo   Square
+	captured Piece // what the last move took from its target square (NoPiece if none)
+	midTurn  bool  // the last move was the first part of a turn (a TurnKeeper kept the turn)
 
 	log   []change
 	marks []undoMark
@@ -86,8 +97,59 @@ func (p *Position) Under(sq Square) Piece {
 	return p.under[sq]
 }
 
-// Var is variant state variable i.
-func (p *Position) Var(i int) int32 { return p.vars[i] }
+// Var is the value of a module's state variable.
+func (p *Position) Var(i VarID) int32 { return p.vars[i] }
+
+// Hand is how many pieces of kind k side s has in hand (0 without hands).
+func (p *Position) Hand(s Side, k int) int {
+	if p.hand == nil {
+		return 0
+	}
+	return int(p.hand[int(s)*len(p.v.Kinds)+k])
+}
+
+// SetHand sets the number of pieces of kind k in side s's hand, recording the
+// change for Unmake.
+func (p *Position) SetHand(s Side, k int, n int) {
+	if p.hand == nil {
+		panic("rules: SetHand in a variant without hands")
+	}
+	i := int(s)*len(p.v.Kinds) + k
+	p.log = append(p.log, change{layer: 3, idx: int16(i), old: Piece(uint32(p.hand[i]))})
+	p.putHand(i, int8(n))
+}
+
+func (p *Position) putHand(i int, n int8) {
+	p.hash ^= p.v.zob.handKey(i, p.hand[i]) ^ p.v.zob.handKey(i, n)
+	p.hand[i] = n
+}
+
+// MidTurn reports whether the side to move is between the two parts of a turn:
+// its last move was kept by a TurnKeeper (the first half of 遁馬).
+func (p *Position) MidTurn() bool { return p.midTurn }
+
+// SetMidTurn marks a position loaded from a FEN as between the two parts of a
+// turn; only a module's FEN field reader calls it (Make keeps it otherwise).
+func (p *Position) SetMidTurn(mid bool) {
+	if mid != p.midTurn {
+		p.midTurn = mid
+		p.hash ^= p.v.zob.mid
+	}
+}
+
+// NumRoyals is the number of royal pieces side s has (either layer).
+func (p *Position) NumRoyals(s Side) int { return p.nRoyal[s] }
+
+// RoyalAt is the square of side s's i-th royal piece, 0 <= i < NumRoyals(s), in
+// no meaningful order.
+func (p *Position) RoyalAt(s Side, i int) Square { return p.royal[s][i] }
+
+// Captured is the piece the last move took on its target square, or NoPiece.
+func (p *Position) Captured() Piece { return p.captured }
+
+// ResetCaptureClock sets the capture clock to zero: a module's effect captured.
+// Unmake restores it.
+func (p *Position) ResetCaptureClock() { p.halfmove = 0 }
 
 // Halfmove is the number of plies since the last capture.
 func (p *Position) Halfmove() int { return p.halfmove }
@@ -118,14 +180,14 @@ func (p *Position) SetUnder(sq Square, pc Piece) {
 	p.put(1, sq, pc)
 }
 
-// SetVar sets variant state variable i, recording the change.
-func (p *Position) SetVar(i int, val int32) {
+// SetVar sets a module's state variable, recording the change.
+func (p *Position) SetVar(i VarID, val int32) {
 	p.log = append(p.log, change{layer: 2, idx: int16(i), old: Piece(uint32(p.vars[i]))})
 	p.putVar(i, val)
 }
 
-func (p *Position) putVar(i int, val int32) {
-	p.hash ^= p.v.zob.varKey(i, p.vars[i]) ^ p.v.zob.varKey(i, val)
+func (p *Position) putVar(i VarID, val int32) {
+	p.hash ^= p.v.zob.varKey(int(i), p.vars[i]) ^ p.v.zob.varKey(int(i), val)
 	p.vars[i] = val
 }
 
@@ -184,13 +246,26 @@ func (p *Position) Royals(s Side) []Square {
 func (p *Position) Make(m Move) {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
-		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured, midTurn: p.midTurn,
 	})
-	endsTurn := true
-	if m.Flags&FlagSpecial != 0 {
-		endsTurn = p.v.ApplySpecial(p, m)
+	endsTurn, kept := true, false
+	p.captured = NoPiece
+	switch {
+	case m.Flags&FlagSpecial != 0:
+		t := p.v.codeOwner[m.Aux].(MovePlayer).PlayMove(p, m)
+		endsTurn = t&EndsTurn != 0
+		switch {
+		case t&ResetsClock != 0:
+			p.halfmove = 0
+		case t&CountsPly != 0:
+			p.halfmove++
+		}
+	case m.Flags&FlagDrop != 0:
+		k := int(m.Aux)
+		p.SetHand(p.side, k, p.Hand(p.side, k)-1)
+		p.Set(m.To, NewPiece(k, p.side))
 		p.halfmove++
-	} else {
+	default:
 		mover := p.board[m.From]
 		target := p.board[m.To]
 		var surfaced Piece
@@ -203,6 +278,9 @@ func (p *Position) Make(m Move) {
 				p.SetUnder(m.To, NoPiece)
 			}
 		}
+		if m.Flags&FlagPromote != 0 {
+			mover = NewPiece(int(m.Aux), mover.Side())
+		}
 		switch {
 		case m.Flags&FlagStack != 0:
 			p.SetUnder(m.To, target)
@@ -214,13 +292,22 @@ func (p *Position) Make(m Move) {
 		}
 		p.Set(m.From, surfaced)
 		if m.Flags&(FlagCapture|FlagExchange) != 0 {
+			p.captured = target
 			p.halfmove = 0
 		} else {
 			p.halfmove++
 		}
-		if p.v.KeepTurn != nil && p.v.KeepTurn(p, m) {
-			endsTurn = false
+		for _, k := range p.v.mods.keepers {
+			if k.KeepsTurn(p, m) {
+				endsTurn, kept = false, true
+				break
+			}
 		}
+	}
+	// A special move that keeps the turn (a reveal) leaves midTurn as it was.
+	if mid := kept || (!endsTurn && p.midTurn); mid != p.midTurn {
+		p.midTurn = mid
+		p.hash ^= p.v.zob.mid
 	}
 	p.lastFrom, p.lastTo = m.From, m.To
 	if endsTurn {
@@ -230,8 +317,8 @@ func (p *Position) Make(m Move) {
 		p.side ^= 1
 		p.hash ^= p.v.zob.side
 	}
-	if p.v.AfterMove != nil {
-		p.v.AfterMove(p, m)
+	for _, a := range p.v.mods.after {
+		a.AfterMove(p, m)
 	}
 }
 
@@ -240,9 +327,10 @@ func (p *Position) Make(m Move) {
 func (p *Position) makeQuick(m Move) {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
-		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured,
 	})
 	mover := p.board[m.From]
+	p.captured = p.board[m.To]
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
 	p.put(0, m.To, mover)
 	p.put(0, m.From, NoPiece)
@@ -268,6 +356,8 @@ func (p *Position) Unmake() {
 		switch c.layer {
 		case 2:
 			p.vars[c.idx] = int32(uint32(c.old))
+		case 3:
+			p.hand[c.idx] = int8(uint32(c.old))
 		default:
 			p.put(c.layer, Square(c.idx), c.old)
 		}
@@ -275,7 +365,7 @@ func (p *Position) Unmake() {
 	p.log = p.log[:mk.log]
 	p.hash = mk.hash
 	p.halfmove, p.fullmove, p.side = mk.halfmove, mk.fullmove, mk.side
-	p.lastFrom, p.lastTo = mk.lastFrom, mk.lastTo
+	p.lastFrom, p.lastTo, p.captured, p.midTurn = mk.lastFrom, mk.lastTo, mk.captured, mk.midTurn
 }
 
 // Clone returns an independent copy of the position without its undo history.
@@ -286,6 +376,9 @@ func (p *Position) Clone() *Position {
 		c.under = append([]Piece(nil), p.under...)
 	}
 	c.vars = append([]int32(nil), p.vars...)
+	if p.hand != nil {
+		c.hand = append([]int8(nil), p.hand...)
+	}
 	c.log, c.marks, c.bufs = nil, nil, nil
 	return &c
 }
@@ -345,6 +438,11 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			seen++
 		}
 	}
+	for _, a := range v.mods.attackers {
+		if a.Attacks(p, sq, by) {
+			return true
+		}
+	}
 	if len(v.slowKinds) == 0 {
 		return false
 	}
@@ -373,8 +471,8 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
-		if !r.mode.captures() || (r.royal && !royal) || r.support != nil {
-			continue // supported rays are tested by the slow path
+		if !r.mode.captures() || (r.royal && !royal) || (r.support != nil && !p.supported(pc.Side(), r.support)) {
+			continue
 		}
 		if (r.kind == Ride && screens != 0) || (r.kind == Hop && int(r.n) != screens) || r.kind == GapHop {
 			continue
@@ -449,6 +547,10 @@ func (p *Position) View(a Audience) *View {
 			}
 		}
 	}
+	// The order of the royal list follows the true pieces (a decoy and its real
+	// general are both in it); a view lists public marks by square only, so that
+	// whatever draws them in order draws the same picture under any secret.
+	slices.Sort(out.InCheck)
 	return out
 }
 
@@ -479,7 +581,10 @@ func (p *Position) newPosition(v *Variant) {
 	if v.Stacks {
 		p.under = make([]Piece, n)
 	}
-	p.vars = make([]int32, v.Vars)
+	p.vars = make([]int32, len(v.varNames))
+	if v.Hands {
+		p.hand = make([]int8, 2*len(v.Kinds))
+	}
 	p.fullmove = 1
 	p.lastFrom, p.lastTo = NoSquare, NoSquare
 	p.hash = 0

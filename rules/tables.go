@@ -95,6 +95,74 @@ func (v *Variant) buildTables() {
 			v.slowKinds = append(v.slowKinds, k)
 		}
 	}
+	v.buildSensitive()
+	v.buildLines()
+}
+
+// buildLines fills Variant.lines: for a royal piece of side s on sq and another
+// square x, the bit set of the enemy's capturing directions (indexes into
+// sideRayDirs[enemy]) whose line from sq passes x.
+func (v *Variant) buildLines() {
+	v.lines = nil
+	if len(v.slowKinds) > 0 || len(v.sideRayDirs[Red]) > 32 || len(v.sideRayDirs[Black]) > 32 {
+		return
+	}
+	n := v.Board.NumSquares()
+	v.lines = make([]uint32, 2*n*n)
+	v.legs = make([]SquareSet, 2*n)
+	for s := Red; s <= Black; s++ {
+		for sq := Square(0); int(sq) < n; sq++ {
+			for _, r := range v.rev[int(s.Other())*n+int(sq)] {
+				for _, b := range r.blocks {
+					if b != NoSquare {
+						v.legs[int(s)*n+int(sq)].Add(b)
+					}
+				}
+			}
+			for j, i := range v.sideRayDirs[s.Other()] {
+				d := &v.rayDirs[i]
+				for cur := d.back[sq]; cur != NoSquare; cur = d.back[cur] {
+					v.lines[(int(s)*n+int(sq))*n+int(cur)] |= 1 << uint(j)
+				}
+			}
+		}
+	}
+}
+
+// buildSensitive computes, for a royal piece of side s on each square, the
+// squares whose content decides whether the enemy attacks it there: the sources
+// and blocking points of every enemy leap that ends there, and every square of
+// every line along which an enemy piece captures. A move that neither leaves nor
+// enters such a square cannot change whether that royal piece stands attacked,
+// which lets the legality test skip Make for most moves (see safeMove). Kinds with
+// the slow attack test leave the table empty: then every move is tested.
+func (v *Variant) buildSensitive() {
+	v.sensitive = nil
+	if len(v.slowKinds) > 0 {
+		return
+	}
+	n := v.Board.NumSquares()
+	v.sensitive = make([]SquareSet, 2*n)
+	for s := Red; s <= Black; s++ {
+		by := s.Other()
+		for sq := Square(0); int(sq) < n; sq++ {
+			set := &v.sensitive[int(s)*n+int(sq)]
+			for _, r := range v.rev[int(by)*n+int(sq)] {
+				set.Add(r.from)
+				for _, b := range r.blocks {
+					if b != NoSquare {
+						set.Add(b)
+					}
+				}
+			}
+			for _, i := range v.sideRayDirs[by] {
+				d := &v.rayDirs[i]
+				for cur := d.back[sq]; cur != NoSquare; cur = d.back[cur] {
+					set.Add(cur)
+				}
+			}
+		}
+	}
 }
 
 func (v *Variant) rayDirIndex(s Side, df, dr int) int {
@@ -201,8 +269,8 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 				continue
 			}
 			// A supported ray attacks only while its support stands: the line scan
-			// cannot see that, so such kinds take the slow attack test.
-			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) || len(support) > 0 {
+			// finds the piece, and rayReaches (exact) tests the support.
+			if a.Kind == GapHop || (a.Kind == Hop && a.Screens > 3) {
 				slow[k] = true
 				continue
 			}
@@ -215,7 +283,7 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			} else {
 				d.hoppers[a.Screens] |= bit
 			}
-			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget {
+			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget || len(support) > 0 {
 				d.exact |= bit
 			}
 			depth := 1

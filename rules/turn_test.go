@@ -10,30 +10,53 @@ import (
 // half of Jinchan's 遁馬 double move).
 func waitVariant(t *testing.T) *Variant {
 	t.Helper()
-	v := testVariant(t)
-	const pawn = 5
-	v.Vars = 1
-	v.SpecialMoves = func(p *Position, out []Move) []Move {
-		if p.Var(0) == 0 {
-			out = append(out, Move{From: NoSquare, To: NoSquare, Flags: FlagSpecial, Aux: 1})
-		}
-		return out
+	v, err := Derive(testVariant(t), Delta{Slug: "wait", Modules: []Module{&waitModule{pawn: 5}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	v.ApplySpecial = func(p *Position, m Move) bool {
-		p.SetVar(0, 1)
-		return false
-	}
-	v.FormatSpecial = func(p *Position, m Move) string { return "wait" }
-	v.SpecialAliases = func(p *Position, m Move) []string { return []string{"Rest Now"} }
-	v.Refusal = func(p *Position, text string, m Move) string {
-		if text == "wait" && p.Var(0) != 0 {
-			return "you have waited already"
-		}
-		return ""
-	}
-	v.KeepTurn = func(p *Position, m Move) bool { return p.At(m.To).Kind() == pawn }
 	return v
 }
+
+type waitModule struct {
+	pawn   int
+	waited VarID
+	code   uint8
+}
+
+func (*waitModule) ModuleName() string { return "wait" }
+
+func (w *waitModule) Init(c *Claims) (err error) {
+	if w.waited, err = c.Var("waited"); err != nil {
+		return err
+	}
+	w.code, err = c.Codes(1)
+	return err
+}
+
+func (w *waitModule) AddMoves(p *Position, out []Move) []Move {
+	if p.Var(w.waited) == 0 {
+		out = append(out, Move{From: NoSquare, To: NoSquare, Flags: FlagSpecial, Aux: w.code})
+	}
+	return out
+}
+
+func (w *waitModule) PlayMove(p *Position, m Move) Turn {
+	p.SetVar(w.waited, 1)
+	return CountsPly
+}
+
+func (w *waitModule) FormatMove(p *Position, m Move) (string, bool) { return "wait", m.Aux == w.code }
+
+func (w *waitModule) MoveAliases(p *Position, m Move) []string { return []string{"Rest Now"} }
+
+func (w *waitModule) Refusal(p *Position, text string, m Move) string {
+	if text == "wait" && p.Var(w.waited) != 0 {
+		return "you have waited already"
+	}
+	return ""
+}
+
+func (w *waitModule) KeepsTurn(p *Position, m Move) bool { return p.At(m.To).Kind() == w.pawn }
 
 func TestSpecialMoveKeepingTheTurnIsLegalInCheck(t *testing.T) {
 	v := waitVariant(t)

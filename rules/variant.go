@@ -46,71 +46,15 @@ type Variant struct {
 	OwnerSeesFaceDown bool
 	// Stacks: squares may hold a second, pressed piece (Jinchan's 凌馬).
 	Stacks bool
-	// Vars is the number of variant state variables a position carries (revealed
-	// flags, pending double moves, ...); they are part of the position key.
-	Vars int
+	// Hands: each side keeps a hand of pieces (captured or in reserve) that drops
+	// (FlagDrop moves) put on the board; FEN writes it as [RNn] after the board.
+	Hands bool
+	// ExtraPieces is how many pieces per side a position may hold beyond the
+	// kinds' Max counts (fuhe's reserves); royal kinds never get extras.
+	ExtraPieces int
 
-	// Hooks, all optional.
-
-	// SpecialMoves appends the variant's moves that are not piece movements (flips,
-	// reveals, drops, passes). Each must carry the Special flag; they are checked for
-	// legality like every move.
-	SpecialMoves func(p *Position, out []Move) []Move
-	// ApplySpecial plays a Special move through p.Set/p.SetUnder/p.SetVar (so it can
-	// be undone) and reports whether the turn passes to the opponent. A special
-	// move that keeps the turn (a reveal that costs no move) hands no position to
-	// the opponent, so it is not tested for leaving a royal piece attacked; only
-	// MoveLegal judges it, and the move that ends the turn must answer any check.
-	ApplySpecial func(p *Position, m Move) (endsTurn bool)
-	// KeepTurn, when set, reports whether the ordinary move m, just made on p (the
-	// mover is still p.ToMove()), leaves the turn with the mover: the first half of
-	// a double move (Jinchan's 遁馬). It must not change p. Unlike a special move,
-	// such a half is tested like any move: it may not leave a royal piece attacked.
-	KeepTurn func(p *Position, m Move) bool
-	// MayMove reports whether the piece on sq may move at all (freezes); nil = yes.
-	MayMove func(p *Position, sq Square) bool
-	// AfterMove runs after every move, before legality is tested, to apply effects
-	// that follow from the new position (freezes, promotions, state changes).
-	AfterMove func(p *Position, m Move)
-	// MoveLegal adds a variant's own legality test; it runs after the royal test.
-	MoveLegal func(p *Position, m Move) bool
-	// GameEnd decides variant goals (capture a tiger, reach a row) after a move; it
-	// runs before the standard end-of-game rules.
-	GameEnd func(p *Position) (Outcome, bool)
-	// FormatSpecial writes a Special move in coordinate notation ("reveal", "a2a2").
-	FormatSpecial func(p *Position, m Move) string
-	// SpecialAliases lists other texts a player may type for a Special move besides
-	// its FormatSpecial text ("flip a2" for "a2a2", "現身" for "reveal"). Texts are
-	// compared after coordinate normalization (lowercase; spaces, '-', 'x' and ':'
-	// dropped), so an alias must not contain an x.
-	SpecialAliases func(p *Position, m Move) []string
-	// Refusal gives the variant's own reason why a move cannot be played now ("you
-	// have already revealed your generals"), or "" to leave it to the generic
-	// reasons. text is the normalized move text; m is the move it names, or
-	// NullMove when it names none (a special keyword that is not available now).
-	// It is asked only about moves that are not legal, and its words reach the
-	// chat: they may not depend on a secret.
-	Refusal func(p *Position, text string, m Move) string
-	// StateFEN writes FEN fields 3 and 4 for the variant's vars; ParseStateFEN reads
-	// them. nil = "- -".
-	StateFEN      func(p *Position) (string, string)
-	ParseStateFEN func(p *Position, f3, f4 string) error
-	// ValidateFEN checks a loaded position beyond the generic checks.
-	ValidateFEN func(p *Position) error
-	// AutoMove returns a move the rules make for the side to move without asking
-	// it (Jinchan's forced reveal: an unrevealed side with no other legal move), or
-	// ok=false. Game plays it right after the move that led there (and at the
-	// start) as part of that move: it is not in Moves, Undo takes it back with the
-	// move, and Replay makes it again. It must return a legal move.
-	AutoMove func(p *Position) (m Move, ok bool)
-	// Announce lists the public facts that m, about to be played on p, makes known
-	// (a reveal, a flip). It sees the secrets; the facts may hold only what is
-	// public once m is made.
-	Announce func(p *Position, m Move) []Fact
-	// Setup lists the secrets the players choose before the first move (see
-	// SetupRule); nil for a variant without setup secrets. Its StartFEN is then the
-	// public start, and ApplySecrets makes the true one.
-	Setup []SetupRule
+	// Modules are the variant's rule modules, in order (see Module).
+	Modules []Module
 
 	// Built by Finalize.
 	byLetter    [128]int8
@@ -119,11 +63,22 @@ type Variant struct {
 	rayDirs     []rayDir     // distinct directions of capturing rays, per side
 	sideRayDirs [2][]int     // indexes into rayDirs by attacking side
 	slowKinds   []int        // kinds whose attacks need the forward (slow) test
+	sensitive   []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
+	lines       []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
+	legs        []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
 	royalKind   []bool
 	hasRoyal    bool
 	hasAura     bool
 	zob         *zobrist
 	final       bool
+	mods        modules
+	varNames    []string
+	fields      []ownedField
+	codeOwner   [256]Module
+	nextCode    int
+	stand       [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
+	quickOK     bool           // no module takes part in ordinary moves: the fast path applies
+	guardOK     bool           // the modules are AttackNeutral: legalGuard may decide moves
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -174,8 +129,36 @@ func (v *Variant) Finalize() error {
 			return fmt.Errorf("rules: variant %s: kind %s looks like unknown letter %c", v.Slug, v.Kinds[i].Name, pa)
 		}
 	}
+	if err := v.sortModules(); err != nil {
+		return err
+	}
+	v.stand = make([][2]SquareSet, len(v.Kinds))
+	for i, k := range v.Kinds {
+		if k.StandZone == "" {
+			continue
+		}
+		z, ok := v.Board.Zones[k.StandZone]
+		if !ok {
+			return fmt.Errorf("rules: variant %s: kind %s stands on unknown zone %q", v.Slug, k.Name, k.StandZone)
+		}
+		v.stand[i] = z
+	}
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
+	m := &v.mods
+	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures) == 0 &&
+		!v.Stacks && !v.Hands
+	v.guardOK = len(m.attackers) == 0
+	for _, mod := range v.Modules {
+		_, neutral := mod.(AttackNeutral)
+		_, after := mod.(AfterMover)
+		_, keeps := mod.(TurnKeeper)
+		_, legal := mod.(LegalityTester)
+		_, capt := mod.(CaptureFilter)
+		if (after || keeps || legal || capt) && !neutral {
+			v.guardOK = false
+		}
+	}
 	v.final = true
 	if v.StartFEN != "" {
 		if _, err := NewPosition(v, v.StartFEN); err != nil {
@@ -195,6 +178,12 @@ func (v *Variant) KindByLetter(c byte) int {
 		return -1
 	}
 	return int(v.byLetter[c])
+}
+
+// MayStand reports whether a face-up piece of kind k and side s may stand on sq
+// in a valid position (Kind.StandZone): where drops may go, among other things.
+func (v *Variant) MayStand(k int, s Side, sq Square) bool {
+	return v.Board.Exists(sq) && (v.stand[k][s] == (SquareSet{}) || v.stand[k][s].Has(sq))
 }
 
 // Letter is the FEN letter of a piece: uppercase for Red, lowercase for Black.
@@ -230,8 +219,10 @@ func (v *Variant) Clone(slug string) *Variant {
 		b.Zones[k] = z
 	}
 	c.Board = &b
+	c.Modules = append([]Module(nil), v.Modules...)
 	c.final = false
-	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs = nil, nil, nil, nil, [2][]int{}
+	c.mods, c.varNames, c.fields, c.codeOwner, c.nextCode, c.stand = modules{}, nil, nil, [256]Module{}, 0, nil
+	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs, c.sensitive, c.lines, c.legs = nil, nil, nil, nil, [2][]int{}, nil, nil, nil
 	return &c
 }
 

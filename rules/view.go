@@ -61,7 +61,8 @@ type View struct {
 	Pieces []*ViewPiece
 	// LastFrom and LastTo mark the last move (NoSquare when none).
 	LastFrom, LastTo Square
-	// InCheck lists the royal pieces that stand attacked.
+	// InCheck lists the royal pieces that stand attacked, by square (an order
+	// that depends only on public facts).
 	InCheck []Square
 }
 

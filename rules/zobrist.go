@@ -9,6 +9,7 @@ type zobrist struct {
 	n     int
 	table []uint64 // (layer*n + sq)*256 + low byte of the piece
 	side  uint64
+	mid   uint64 // the position is between the two parts of a turn
 }
 
 func splitmix(x uint64) uint64 {
@@ -24,6 +25,7 @@ func newZobrist(n int) *zobrist {
 		z.table[i] = splitmix(uint64(i) + 0x5eed)
 	}
 	z.side = splitmix(0xc0ffee)
+	z.mid = splitmix(0x3d1d)
 	return z
 }
 
@@ -42,4 +44,13 @@ func (z *zobrist) varKey(i int, val int32) uint64 {
 	return splitmix(uint64(i)<<40 ^ uint64(uint32(val)) ^ 0xabcdef)
 }
 
+func (z *zobrist) handKey(i int, n int8) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return splitmix(uint64(i)<<32 ^ uint64(uint8(n)) ^ 0x4a4d)
+}
+
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+func trailingZeros32(x uint32) int { return bits.TrailingZeros32(x) }

@@ -23,41 +23,104 @@ import (
 // its corner points, are left out.
 const FuheMenu = "RNCBP"
 
-// fuheAuxFlip is the Move.Aux of a flip. Options take Aux codes from 200 up, so
-// that they never meet a base variant's own special moves.
-const fuheAuxFlip = 200
-
 // FuheZone is the name of the board zone that, when a variant's board has it,
 // names the corner points (山角) of each side (two per side), for boards where the
 // default (the ends of each side's third line) does not fit, such as the mountain
 // border boards (fuhe.md §2).
 const FuheZone = "shanjiao"
 
-// Fuhe is the face-down reserve option (`/new xiangqi fuhe`) with the default menu.
-func Fuhe() Option { return FuheWith(FuheMenu) }
-
-// FuheWith is the face-down reserve option with another menu of piece letters,
-// as players may agree (fuhe.md §3, "雙方商定兵種"); the letters must be kinds of
-// the base variant that may stand on the corner points.
-func FuheWith(menu string) Option {
+// Fuhe is the face-down reserve option (`/new xiangqi fuhe`, `fuhe menu=RNC`).
+func Fuhe() Option {
 	return Option{
 		Name: "fuhe",
 		Summary: "face-down reserves (覆合): each side secretly puts two extra pieces face down on its corner " +
-			"points (a2 and i2 in xiangqi); `a2a2` or `flip a2` turns one face up as a move",
-		Apply: func(base *rules.Variant) (*rules.Variant, error) { return applyFuhe(base, menu) },
+			"points (a2 and i2 in xiangqi); `a2a2` or `flip a2` turns one face up as a move; `fuhe menu=RNC` " +
+			"sets the kinds players may choose (default " + FuheMenu + ")",
+		Params: []string{"menu"},
+		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+			menu, ok := params["menu"]
+			if !ok {
+				menu = FuheMenu
+			}
+			return applyFuhe(base, menu)
+		},
 	}
 }
 
-// fuhe is the option's data for one base variant.
+// FuheWith is the face-down reserve option with another menu of piece letters,
+// as players may agree (fuhe.md §3, "雙方商定兵種").
+func FuheWith(menu string) Option {
+	o := Fuhe()
+	apply := o.Apply
+	o.Apply = func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+		if _, ok := params["menu"]; !ok {
+			params = map[string]string{"menu": menu}
+		}
+		return apply(base, params)
+	}
+	return o
+}
+
+// fuhe is the rule module of the option, for one base variant.
 type fuhe struct {
 	points [2][2]rules.Square // each side's corner points, left then right (from Red's view)
 	menu   []int              // kind indexes players may choose
-	start  [2][]int           // count of each menu kind per side in the base start
 	base   *rules.Variant
+	flip   uint8 // the move code of a flip
+}
+
+// AttackNeutral: its effects change no attack on a general.
+func (*fuhe) AttackNeutral() {}
+
+func (*fuhe) ModuleName() string { return "fuhe" }
+
+func (f *fuhe) Init(c *rules.Claims) (err error) {
+	f.flip, err = c.Codes(1)
+	return err
+}
+
+// Extend lets the owner see its face-down pieces, allows two pieces a side above
+// the usual numbers, and lets a face-up soldier stand on an own corner point.
+func (f *fuhe) Extend(v *rules.Variant) error {
+	v.OwnerSeesFaceDown = true
+	v.ExtraPieces += 2
+	if k := v.KindByLetter('P'); k >= 0 && v.Kinds[k].StandZone != "" {
+		// A soldier turned up on a corner point may stand there and on the points
+		// it walks through (forward only) until it reaches its usual points.
+		z := v.Board.Zones[v.Kinds[k].StandZone]
+		for s := rules.Red; s <= rules.Black; s++ {
+			dr := 1
+			if s == rules.Black {
+				dr = -1
+			}
+			for _, sq := range f.points[s] {
+				for ; sq != rules.NoSquare && !z[s].Has(sq); sq = v.Board.Step(sq, 0, dr) {
+					z[s].Add(sq)
+				}
+			}
+		}
+		name := v.Kinds[k].StandZone + " or corner points"
+		v.Board.Zones[name] = z
+		v.Kinds[k].StandZone = name
+	}
+	return nil
+}
+
+// MayCapture: a face-down reserve cannot be taken (fuhe.md §4).
+func (f *fuhe) MayCapture(p *rules.Position, from, to rules.Square) bool { return !p.At(to).FaceDown() }
+
+func (f *fuhe) Guide() string {
+	b := f.base.Board
+	return "Face-down reserves (覆合): before the game each player privately puts two extra " +
+		"pieces (" + f.menuText() + ") face down on its corner points (" + f.pointsText(rules.Red) + " for Red, " +
+		f.pointsText(rules.Black) + " for Black; `" + f.example(rules.Red) + "`). They cannot move, capture or be " +
+		"captured, but block like any piece. On your turn `" + b.Name(f.points[rules.Red][0]) +
+		b.Name(f.points[rules.Red][0]) + "` (or `flip " + b.Name(f.points[rules.Red][0]) + "`) turns one face " +
+		"up instead of moving; it is then an ordinary piece."
 }
 
 func applyFuhe(base *rules.Variant, menu string) (*rules.Variant, error) {
-	if strings.HasSuffix(base.Slug, "+fuhe") {
+	if base.HasModule("fuhe") {
 		return nil, errors.New("the face-down reserves are already on")
 	}
 	b := base.Board
@@ -111,39 +174,23 @@ func applyFuhe(base *rules.Variant, menu string) (*rules.Variant, error) {
 	if len(f.menu) == 0 {
 		return nil, fmt.Errorf("no piece of the menu fits the corner points of %s", base.Slug)
 	}
-	for s := rules.Red; s <= rules.Black; s++ {
-		f.start[s] = make([]int, len(base.Kinds))
+	v, err := rules.Derive(base, rules.Delta{Slug: base.Slug + "+fuhe", Name: base.Name + " with face-down reserves",
+		NameZh: fuheNameZh(base), Modules: []rules.Module{f}})
+	if err != nil {
+		return nil, err
 	}
-	n := b.NumSquares()
-	for sq := rules.Square(0); int(sq) < n; sq++ {
-		if pc := start.At(sq); !pc.Empty() {
-			f.start[pc.Side()][pc.Kind()]++
-		}
-	}
-
-	v := base.Clone(base.Slug + "+fuhe")
-	if base.NameZh == "象棋" {
-		v.NameZh = "覆合象棋"
-	} else if base.NameZh != "" {
-		v.NameZh = base.NameZh + "（覆合）"
-	}
-	v.Name = base.Name + " with face-down reserves"
-	v.Summary = base.Summary + " Face-down reserves (覆合): before the game each player privately puts two extra " +
-		"pieces (" + f.menuText() + ") face down on its corner points (" + f.pointsText(rules.Red) + " for Red, " +
-		f.pointsText(rules.Black) + " for Black; `" + f.example(rules.Red) + "`). They cannot move, capture or be " +
-		"captured, but block like any piece. On your turn `" + b.Name(f.points[rules.Red][0]) +
-		b.Name(f.points[rules.Red][0]) + "` (or `flip " + b.Name(f.points[rules.Red][0]) + "`) turns one face " +
-		"up instead of moving; it is then an ordinary piece."
-	v.OwnerSeesFaceDown = true
-	v.SpecialMoves = f.specialMoves
-	v.ApplySpecial = f.applySpecial
-	v.FormatSpecial = f.formatSpecial
-	v.SpecialAliases = f.specialAliases
-	v.Refusal = f.refusal
-	v.Announce = f.announce
-	v.ValidateFEN = f.validate
-	v.Setup = append(append([]rules.SetupRule(nil), base.Setup...), fuheSetup{f})
+	v.Summary = base.Summary + " " + f.Guide()
 	return v, nil
+}
+
+func fuheNameZh(base *rules.Variant) string {
+	switch {
+	case base.NameZh == "象棋":
+		return "覆合象棋"
+	case base.NameZh != "":
+		return base.NameZh + "（覆合）"
+	}
+	return ""
 }
 
 // mayStand reports whether a piece of kind k may stand on both of each side's
@@ -219,48 +266,39 @@ func (f *fuhe) isPoint(s rules.Side, sq rules.Square) bool {
 	return sq == f.points[s][0] || sq == f.points[s][1]
 }
 
-func (f *fuhe) specialMoves(p *rules.Position, out []rules.Move) []rules.Move {
-	if f.base.SpecialMoves != nil {
-		out = f.base.SpecialMoves(p, out)
-	}
+func (f *fuhe) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	s := p.ToMove()
 	for _, sq := range f.points[s] {
 		if pc := p.At(sq); !pc.Empty() && pc.FaceDown() && pc.Side() == s {
-			out = append(out, rules.Move{From: sq, To: sq, Flags: rules.FlagSpecial, Aux: fuheAuxFlip})
+			out = append(out, rules.Move{From: sq, To: sq, Flags: rules.FlagSpecial, Aux: f.flip})
 		}
 	}
 	return out
 }
 
-func (f *fuhe) applySpecial(p *rules.Position, m rules.Move) bool {
-	if m.Aux != fuheAuxFlip {
-		return f.base.ApplySpecial(p, m)
-	}
+func (f *fuhe) PlayMove(p *rules.Position, m rules.Move) rules.Turn {
 	p.Set(m.From, p.At(m.From).WithFaceDown(false))
-	return true // 翻正等同走棋: the flip is the whole move
+	return rules.EndsTurn | rules.CountsPly // 翻正等同走棋: the flip is the whole move
 }
 
-func (f *fuhe) formatSpecial(p *rules.Position, m rules.Move) string {
-	if m.Aux != fuheAuxFlip {
-		return f.base.FormatSpecial(p, m)
+func (f *fuhe) FormatMove(p *rules.Position, m rules.Move) (string, bool) {
+	if m.Aux != f.flip {
+		return "", false
 	}
 	n := f.base.Board.Name(m.From)
-	return n + n
+	return n + n, true
 }
 
-func (f *fuhe) specialAliases(p *rules.Position, m rules.Move) []string {
-	if m.Aux != fuheAuxFlip {
-		if f.base.SpecialAliases == nil {
-			return nil
-		}
-		return f.base.SpecialAliases(p, m)
+func (f *fuhe) MoveAliases(p *rules.Position, m rules.Move) []string {
+	if m.Aux != f.flip {
+		return nil
 	}
 	n := f.base.Board.Name(m.From)
 	return []string{"flip " + n, "翻" + n}
 }
 
 // refusal explains a flip of a piece that is not face down, written either way.
-func (f *fuhe) refusal(p *rules.Position, text string, m rules.Move) string {
+func (f *fuhe) Refusal(p *rules.Position, text string, m rules.Move) string {
 	b := f.base.Board
 	sq := rules.NoSquare
 	switch {
@@ -284,19 +322,13 @@ func (f *fuhe) refusal(p *rules.Position, text string, m rules.Move) string {
 				publicName(f.base, pc), b.Name(sq))
 		}
 	}
-	if f.base.Refusal != nil {
-		return f.base.Refusal(p, text, m)
-	}
 	return ""
 }
 
 // announce tells everybody what a flip shows.
-func (f *fuhe) announce(p *rules.Position, m rules.Move) []rules.Fact {
-	if m.Flags&rules.FlagSpecial == 0 || m.Aux != fuheAuxFlip {
-		if f.base.Announce == nil {
-			return nil
-		}
-		return f.base.Announce(p, m)
+func (f *fuhe) Announce(p *rules.Position, m rules.Move) []rules.Fact {
+	if m.Flags&rules.FlagSpecial == 0 || m.Aux != f.flip {
+		return nil
 	}
 	pc := p.At(m.From)
 	k := &f.base.Kinds[pc.Kind()]
@@ -308,50 +340,24 @@ func (f *fuhe) announce(p *rules.Position, m rules.Move) []rules.Fact {
 	}}
 }
 
-// validate widens the base validation as fuhe.md §6 says: face-down pieces only
-// on their owner's corner points and of a menu kind; up to two reserve pieces a
-// side above the base's numbers; a face-up soldier may stand on an own corner point.
-func (f *fuhe) validate(p *rules.Position) error {
+// Validate applies fuhe.md §6: face-down pieces only on their owner's corner
+// points and of a menu kind. (The two extra pieces a side and the soldier on a
+// corner point are the variant's data, set by Extend.)
+func (f *fuhe) Validate(p *rules.Position) error {
 	v := p.Variant()
 	b := v.Board
-	q := p.Clone()
-	var counts [2][]int
-	for s := rules.Red; s <= rules.Black; s++ {
-		counts[s] = make([]int, len(v.Kinds))
-	}
 	n := b.NumSquares()
 	for sq := rules.Square(0); int(sq) < n; sq++ {
 		pc := p.At(sq)
-		if pc.Empty() {
+		if pc.Empty() || !pc.FaceDown() {
 			continue
 		}
-		s := pc.Side()
-		counts[s][pc.Kind()]++
-		if pc.FaceDown() {
-			if !f.isPoint(s, sq) {
-				return fmt.Errorf("a face-down piece may only lie on its owner's corner points, not on %s", b.Name(sq))
-			}
-			if !f.inMenu(pc.Kind()) {
-				return fmt.Errorf("a %s cannot lie face down", v.Kinds[pc.Kind()].Name)
-			}
+		if !f.isPoint(pc.Side(), sq) {
+			return fmt.Errorf("a face-down piece may only lie on its owner's corner points, not on %s", b.Name(sq))
 		}
-		// The base rules know neither face-down pieces nor soldiers on the corner
-		// points: check the rest of the board with them.
-		if f.isPoint(s, sq) && (pc.FaceDown() || pc.Kind() == f.soldier()) {
-			q.Set(sq, rules.NoPiece)
+		if !f.inMenu(pc.Kind()) {
+			return fmt.Errorf("a %s cannot lie face down", v.Kinds[pc.Kind()].Name)
 		}
-	}
-	for s := rules.Red; s <= rules.Black; s++ {
-		extra := 0
-		for _, k := range f.menu {
-			extra += max(0, counts[s][k]-f.start[s][k])
-		}
-		if extra > 2 {
-			return fmt.Errorf("%s has %d pieces more than the start position's, at most 2 reserves allowed", s, extra)
-		}
-	}
-	if f.base.ValidateFEN != nil {
-		return f.base.ValidateFEN(q)
 	}
 	return nil
 }
@@ -380,15 +386,10 @@ func (f *fuhe) kindOf(text string) int {
 	return -1
 }
 
-// soldier is the base's soldier kind (letter P), or -1.
-func (f *fuhe) soldier() int { return f.base.KindByLetter('P') }
+// The secret choice of fuhe.md §5: the kind on each corner point, answered
+// `a2=R i2=C` (case does not matter).
 
-// fuheSetup is the secret choice of fuhe.md §5: the kind on each corner point,
-// answered `a2=R i2=C` (case does not matter).
-type fuheSetup struct{ f *fuhe }
-
-func (u fuheSetup) Choice(p *rules.Position, s rules.Side) rules.Choice {
-	f := u.f
+func (f *fuhe) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	b := f.base.Board
 	if !p.At(f.points[s][0]).Empty() || !p.At(f.points[s][1]).Empty() {
 		return rules.Choice{} // a start with its reserves in place already
@@ -402,8 +403,7 @@ func (u fuheSetup) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	}
 }
 
-func (u fuheSetup) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
-	f := u.f
+func (f *fuhe) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
 	b := f.base.Board
 	var rest []string
 	var set [2]bool
@@ -447,8 +447,7 @@ func (u fuheSetup) Apply(p *rules.Position, s rules.Side, words []string) ([]str
 	return rest, nil
 }
 
-func (u fuheSetup) Default(p *rules.Position, s rules.Side, rnd *rand.Rand) string {
-	f := u.f
+func (f *fuhe) Default(p *rules.Position, s rules.Side, rnd *rand.Rand) string {
 	b := f.base.Board
 	var words []string
 	for _, sq := range f.points[s] {

@@ -236,13 +236,13 @@ func TestFuheOption(t *testing.T) {
 		if err := x.Finalize(); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Fuhe().Apply(x); err == nil || !strings.Contains(err.Error(), "corner point a2") {
+		if _, err := Fuhe().Apply(x, nil); err == nil || !strings.Contains(err.Error(), "corner point a2") {
 			t.Errorf("Apply: %v", err)
 		}
 	})
 	t.Run("a menu kind that cannot stand there", func(t *testing.T) {
 		x, _ := r.Get("xiangqi")
-		if _, err := FuheWith("RA").Apply(x); err == nil || !strings.Contains(err.Error(), "A cannot lie face down") {
+		if _, err := FuheWith("RA").Apply(x, nil); err == nil || !strings.Contains(err.Error(), "A cannot lie face down") {
 			t.Errorf("Apply: %v", err)
 		}
 	})
@@ -259,7 +259,7 @@ func TestFuheOption(t *testing.T) {
 		if err := x.Finalize(); err != nil {
 			t.Fatal(err)
 		}
-		v, err := Fuhe().Apply(x)
+		v, err := Fuhe().Apply(x, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

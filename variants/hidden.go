@@ -48,7 +48,7 @@ func CheckSecret(v *rules.Variant, startFEN string, side rules.Side, answer stri
 // ("" = the variant's start) and each player's private answer. For a variant
 // without secrets it returns the start unchanged (both answers must be empty).
 func ApplySecrets(v *rules.Variant, startFEN string, red, black string) (string, error) {
-	if len(v.Setup) == 0 {
+	if !v.HasSetup() {
 		if startFEN == "" {
 			startFEN = v.StartFEN
 		}

@@ -168,7 +168,7 @@ func TestNotationRefusals(t *testing.T) {
 		{"plain file with three soldiers in Chinese", fenThreePawns, "兵七平六", true, "ambiguous"},
 		{"elephant across the river", "4k4/9/9/9/9/2B6/9/9/9/3K5 w", "相七進九", true, "own side of the river"},
 		{"move that leaves the general facing", "3k5/9/9/9/9/9/9/9/9/4K4 w", "帥五平六", true, "face each other"},
-		{"horse cannot move sideways", XiangqiStart, "馬二平三", true, "occupied by your own elephant"},
+		{"horse cannot move sideways", XiangqiStart, "馬二平三", true, "a horse does not move like that"}, // the primary reason, not "c0 is occupied"
 		{"nonsense", XiangqiStart, "hello", false, "not part of a move"},
 		{"three parts", XiangqiStart, "炮二平", false, "four parts"},
 		{"no direction", XiangqiStart, "炮二五五", false, "direction"},

@@ -15,12 +15,26 @@ type Registry struct {
 	options map[string]Option
 }
 
-// Option is a game option that derives a variant from a base one (`fuhe`).
+// Option is a game option that derives a variant from a base one (`fuhe`,
+// `fuhe menu=RNC`): normally rules.Derive with the option's rule modules.
 type Option struct {
 	Name    string
 	Summary string
-	// Apply returns a new variant: the base with the option switched on.
-	Apply func(base *rules.Variant) (*rules.Variant, error)
+	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
+	Params []string
+	// Apply returns a new, finalized variant: the base with the option switched
+	// on, with the given parameters (only keys of Params).
+	Apply func(base *rules.Variant, params map[string]string) (*rules.Variant, error)
+}
+
+// Takes reports whether the option takes the parameter key.
+func (o Option) Takes(key string) bool {
+	for _, p := range o.Params {
+		if p == key {
+			return true
+		}
+	}
+	return false
 }
 
 // Builder makes one variant. Builders run once, when a registry is made.
@@ -71,27 +85,61 @@ func (r *Registry) Get(slug string) (*rules.Variant, bool) {
 	return v, ok
 }
 
-// Build returns the variant slug with options applied, in the order given.
+// Build returns the variant slug with options applied, in the order given. Each
+// option is its name, optionally followed by its parameters: "fuhe menu=RNC".
 func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 	v, ok := r.Get(slug)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownVariant, slug)
 	}
-	for _, name := range opts {
-		o, ok := r.options[strings.ToLower(name)]
+	for _, text := range opts {
+		words := strings.Fields(text)
+		if len(words) == 0 {
+			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, text)
+		}
+		o, ok := r.options[strings.ToLower(words[0])]
 		if !ok {
-			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, name)
+			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, words[0])
 		}
-		nv, err := o.Apply(v)
+		params := map[string]string{}
+		for _, w := range words[1:] {
+			k, val, found := strings.Cut(w, "=")
+			k = strings.ToLower(k)
+			if !found || !o.Takes(k) {
+				return nil, fmt.Errorf("%w: %s takes no %q", ErrBadParameter, o.Name, w)
+			}
+			params[k] = val
+		}
+		nv, err := o.Apply(v, params)
+		if err == nil {
+			err = nv.Finalize()
+		}
 		if err != nil {
-			return nil, fmt.Errorf("option %s on %s: %w", name, v.Slug, err)
-		}
-		if err := nv.Finalize(); err != nil {
-			return nil, fmt.Errorf("option %s on %s: %w", name, v.Slug, err)
+			return nil, &OptionError{Option: o.Name, Variant: v.Slug, Err: err}
 		}
 		v = nv
 	}
 	return v, nil
+}
+
+// OptionError says why an option cannot be played with a variant; its Err is
+// written for the player ("A cannot lie face down on the corner points of
+// xiangqi", a module conflict's reason).
+type OptionError struct {
+	Option, Variant string
+	Err             error
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("option %s on %s: %v", e.Option, e.Variant, e.Err)
+}
+
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// Option returns the option of that name.
+func (r *Registry) Option(name string) (Option, bool) {
+	o, ok := r.options[strings.ToLower(name)]
+	return o, ok
 }
 
 // All returns the variants sorted by slug.
@@ -126,6 +174,8 @@ var (
 	ErrUnknownVariant = fmt.Errorf("variants: unknown variant")
 	// ErrUnknownOption is returned when no option has the name asked for.
 	ErrUnknownOption = fmt.Errorf("variants: unknown option")
+	// ErrBadParameter is returned for a parameter an option does not take.
+	ErrBadParameter = fmt.Errorf("variants: bad option parameter")
 )
 
 func builders() []Builder {

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -29,12 +27,22 @@ func XiangqiBoard() *rules.Board {
 	}
 	palace := b.Rect(3, 0, 5, 2)
 	own := b.RankRange(0, 4)
+	advisor := b.SquaresOf("d0", "f0", "e1", "d2", "f2")
+	elephant := b.SquaresOf("c0", "g0", "a2", "e2", "i2", "c4", "g4")
+	soldier := b.RankRange(5, 9)
+	for _, n := range []string{"a3", "c3", "e3", "g3", "i3", "a4", "c4", "e4", "g4", "i4"} {
+		soldier.Add(mustSquare(b, n))
+	}
 	b.Zones = map[string]rules.Zone{
 		"palace":  {palace, b.MirrorSet(palace)},
 		"own":     {own, b.MirrorSet(own)},
 		"crossed": {b.MirrorSet(own), own},
+		// Where a piece may ever stand (xiangqi.md §9.4), for FEN validation.
+		"advisor points":  {advisor, b.MirrorSet(advisor)},
+		"elephant points": {elephant, b.MirrorSet(elephant)},
+		"soldier points":  {soldier, b.MirrorSet(soldier)},
 	}
-	at := func(n string) rules.Square { sq, _ := b.Parse(n); return sq }
+	at := func(n string) rules.Square { return mustSquare(b, n) }
 	b.Decor = rules.Decor{
 		RiverBelow: 4,
 		RiverText:  [2]string{"楚河", "漢界"},
@@ -59,18 +67,22 @@ func XiangqiKinds() []rules.Kind {
 	}
 	return []rules.Kind{
 		{Letter: 'K', WXF: 'K', Name: "general", Glyph: [2]string{"帥", "將"}, Simple: [2]string{"帅", "将"}, Royal: true,
+			Max: 1, StandZone: "palace",
 			Atoms: rules.Join(rules.InZone("palace", rules.Steps(rules.Dirs4, rules.MoveOrCapture)), facing)},
 		{Letter: 'A', WXF: 'A', Name: "advisor", Glyph: [2]string{"仕", "士"}, Simple: [2]string{"仕", "士"}, Value: 2,
+			Max: 2, StandZone: "advisor points",
 			Atoms: rules.InZone("palace", rules.Steps(rules.Diag4, rules.MoveOrCapture))},
 		{Letter: 'B', WXF: 'E', Name: "elephant", BlockWord: "eye", Glyph: [2]string{"相", "象"}, Simple: [2]string{"相", "象"}, Value: 2,
+			Max: 2, StandZone: "elephant points",
 			Atoms: rules.InZone("own", rules.DiagonalLeaps(2, rules.MoveOrCapture))},
-		{Letter: 'N', WXF: 'H', Name: "horse", BlockWord: "leg", Glyph: [2]string{"馬", "馬"}, Simple: [2]string{"马", "马"}, Value: 4, Mating: true,
+		{Letter: 'N', WXF: 'H', Name: "horse", BlockWord: "leg", Glyph: [2]string{"馬", "馬"}, Simple: [2]string{"马", "马"}, Value: 4, Mating: true, Max: 2,
 			Atoms: rules.LameLeaps(1, 2, 1, rules.MoveOrCapture)},
-		{Letter: 'R', WXF: 'R', Name: "chariot", Glyph: [2]string{"車", "車"}, Simple: [2]string{"车", "车"}, Value: 9, Mating: true,
+		{Letter: 'R', WXF: 'R', Name: "chariot", Glyph: [2]string{"車", "車"}, Simple: [2]string{"车", "车"}, Value: 9, Mating: true, Max: 2,
 			Atoms: rules.Rides(rules.Dirs4, rules.MoveOrCapture, 0)},
-		{Letter: 'C', WXF: 'C', Name: "cannon", Glyph: [2]string{"炮", "砲"}, Simple: [2]string{"炮", "炮"}, Value: 4, Mating: true,
+		{Letter: 'C', WXF: 'C', Name: "cannon", Glyph: [2]string{"炮", "砲"}, Simple: [2]string{"炮", "炮"}, Value: 4, Mating: true, Max: 2,
 			Atoms: rules.Join(rules.Rides(rules.Dirs4, rules.MoveOnly, 0), rules.Hops(rules.Dirs4, 1))},
 		{Letter: 'P', WXF: 'P', Name: "soldier", Glyph: [2]string{"兵", "卒"}, Simple: [2]string{"兵", "卒"}, Value: 1, Mating: true,
+			Max: 5, StandZone: "soldier points",
 			Atoms: rules.Join(
 				rules.Steps([][2]int{{0, 1}}, rules.MoveOrCapture),
 				rules.FromZone("crossed", rules.Steps([][2]int{{1, 0}, {-1, 0}}, rules.MoveOrCapture)))},
@@ -93,65 +105,5 @@ func Xiangqi() *rules.Variant {
 		MoveLimit:       120,
 		Repetition:      rules.RepetitionAsian,
 		XiangqiNotation: true,
-		ValidateFEN:     validateXiangqi,
 	}
-}
-
-// validateXiangqi applies xiangqi.md §9.4: one general per side in its palace,
-// advisors and elephants on their points, soldiers where they can be, piece counts,
-// and no facing generals.
-func validateXiangqi(p *rules.Position) error {
-	v := p.Variant()
-	b := v.Board
-	limits := [...]int{King: 1, Advisor: 2, Elephant: 2, Horse: 2, Chariot: 2, Cannon: 2, Soldier: 5}
-	var counts [2][7]int
-	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
-		pc := p.At(sq)
-		if pc.Empty() {
-			continue
-		}
-		s, k := pc.Side(), pc.Kind()
-		if k < 0 || k > Soldier {
-			continue // pieces of other kinds are the deriving variant's business
-		}
-		counts[s][k]++
-		if !pieceMayStand(p, k, s, sq) {
-			return fmt.Errorf("a %s %s cannot stand on %s", s, v.Kinds[k].Name, b.Name(sq))
-		}
-	}
-	for s := rules.Red; s <= rules.Black; s++ {
-		for k, n := range counts[s] {
-			if n > limits[k] && !(k != King && extraAllowed(v)) {
-				return fmt.Errorf("%s has %d %ss, at most %d allowed", s, n, v.Kinds[k].Name, limits[k])
-			}
-		}
-		if counts[s][King] != 1 {
-			return fmt.Errorf("%s must have exactly one general", s)
-		}
-	}
-	return nil
-}
-
-// extraAllowed is true for derived variants that add pieces (fuhe's reserves).
-func extraAllowed(v *rules.Variant) bool { return v.Slug != "xiangqi" }
-
-// pieceMayStand reports whether a piece of kind k and side s could ever stand on sq
-// in standard xiangqi.
-func pieceMayStand(p *rules.Position, k int, s rules.Side, sq rules.Square) bool {
-	b := p.Variant().Board
-	f, r, _ := b.Coords(sq)
-	if s == rules.Black {
-		f, r = 8-f, 9-r
-	}
-	switch k {
-	case King:
-		return b.InZone("palace", s, sq)
-	case Advisor:
-		return b.InZone("palace", s, sq) && (f+r)%2 == 1
-	case Elephant:
-		return r <= 4 && ((r == 0 || r == 4) && (f == 2 || f == 6) || r == 2 && (f == 0 || f == 4 || f == 8))
-	case Soldier:
-		return r >= 5 || (r >= 3 && f%2 == 0)
-	}
-	return true
 }
