@@ -259,3 +259,48 @@ func TestArbiterWarnsOncePerRun(t *testing.T) {
 		t.Errorf("notices %v, want %v", got, want)
 	}
 }
+
+// TestRepetitionAfter: the engine's question on its own position stack, with
+// the position left as it was.
+func TestRepetitionAfter(t *testing.T) {
+	v := mustXiangqi(t)
+	p, err := rules.NewPosition(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []uint64{p.Hash()}
+	var plies []rules.Move
+	for _, text := range strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7") {
+		m, err := rules.ParseCoord(p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+		keys, plies = append(keys, p.Hash()), append(plies, m)
+	}
+	fen, hash := p.FEN(), p.Hash()
+	for _, c := range []struct {
+		move      string
+		repeats   bool
+		forbidden bool
+	}{{"b2a2", true, true}, {"b2b1", false, false}, {"b2c2", false, false}} {
+		m, err := rules.ParseCoord(p, c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := rules.RepetitionAfter(p, keys, plies, m)
+		if ok != c.repeats || r.Forbidden() != c.forbidden {
+			t.Errorf("%s: repeats %v forbidden %v, want %v %v (%+v)", c.move, ok, r.Forbidden(), c.repeats, c.forbidden, r)
+		}
+		if p.FEN() != fen || p.Hash() != hash {
+			t.Fatalf("%s: the position changed: %s", c.move, p.FEN())
+		}
+	}
+	// The last eight plies can still be taken back: the arbiter kept the history.
+	for range plies {
+		p.Unmake()
+	}
+	if p.Hash() != keys[0] {
+		t.Error("unmaking the plies does not reach the start")
+	}
+}

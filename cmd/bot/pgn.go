@@ -19,7 +19,7 @@ import (
 // (a directory means every *.pgn file below it) and prints one line per record:
 //
 //	FILE: ok N moves RESULT
-//	FILE: ok N moves RESULT (our rules end it after move M: VERDICT; WHY[; the record's result differs: RESULT])
+//	FILE: ok N moves RESULT (our rules end it after move M: VERDICT. WHY.[ The record's result differs: RESULT])
 //	FILE: error at move N (TEXT): REASON
 //
 // A file with several games names them FILE#1, FILE#2, .... It returns an error
@@ -141,10 +141,10 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 				// Legal, but our automatic rules would have stopped the game there.
 				line += fmt.Sprintf(" (our rules end it after move %d: %s", end, describeOutcome(out))
 				if n := r.Game.ReportOf(end).Notice; n != nil {
-					line += "; " + n.Text
+					line += ". " + n.Text
 				}
 				if result != out.Result() {
-					line += "; the record's result differs: " + result
+					line += " The record's result differs: " + result
 				}
 				line += ")"
 			}
