@@ -147,6 +147,9 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 		return Ruling{}, false
 	}
 	first := occ[len(occ)-1] // the span runs from the first occurrence (xiangqi.md D4)
+	if len(p.marks) < n-first {
+		return Ruling{}, false // p cannot take the span back (a clone without history)
+	}
 	r := judgeSpan(p, roles, plies[first:])
 	r.Occurrence = len(occ) + 1
 	return r, true

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -46,4 +47,30 @@ func BenchmarkGamePlay(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkJudgeRepetition is one ruling at the third occurrence of a
+// position: eight plies classified (the cost a repeated position pays).
+func BenchmarkJudgeRepetition(b *testing.B) {
+	v := mustXiangqi(b)
+	p, err := rules.NewPosition(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	keys := []uint64{p.Hash()}
+	var plies []rules.Move
+	for _, text := range strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2") {
+		m, err := rules.ParseCoord(p, text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Make(m)
+		keys, plies = append(keys, p.Hash()), append(plies, m)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r, ok := rules.JudgeRepetition(p, keys, plies); !ok || !r.Forbidden() {
+			b.Fatal("no forbidden repetition")
+		}
+	}
 }

@@ -296,6 +296,10 @@ func TestRepetitionAfter(t *testing.T) {
 			t.Fatalf("%s: the position changed: %s", c.move, p.FEN())
 		}
 	}
+	// A clone has no history to take the span back: no ruling, no panic.
+	if _, ok := rules.JudgeRepetition(p.Clone(), keys, plies); ok {
+		t.Error("a ruling on a position without history")
+	}
 	// The last eight plies can still be taken back: the arbiter kept the history.
 	for range plies {
 		p.Unmake()
