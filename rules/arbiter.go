@@ -181,31 +181,28 @@ const (
 // false when a kind has none of the seven (the chase rules do not say what a
 // cicada may chase).
 func xiangqiRoles(v *Variant) (*[64]role, bool) {
-	out := new([64]role) // a variant has at most 62 kinds; the array stays on the stack
+	out := new([64]role) // a variant has at most 62 kinds
 	for i, k := range v.Kinds {
-		switch k.WXF {
-		case 'K':
-			out[i] = roleKing
-		case 'A':
-			out[i] = roleAdvisor
-		case 'E':
-			out[i] = roleElephant
-		case 'H':
-			out[i] = roleHorse
-		case 'R':
-			out[i] = roleChariot
-		case 'C':
-			out[i] = roleCannon
-		case 'P':
-			out[i] = roleSoldier
-		default:
+		r, ok := roleOf(k)
+		if !ok {
 			return nil, false
 		}
-		if k.PublicAs != 0 {
-			return nil, false // a piece that looks like another: its chases would tell
-		}
+		out[i] = r
 	}
 	return out, true
+}
+
+// roleLetters are the WXF letters of the roles, in their order.
+const roleLetters = "KAEHRCP"
+
+// roleOf is the role of a kind; ok is false for a kind the chase rules do not
+// know, or one that looks like another to the opponent (its chases would tell).
+func roleOf(k Kind) (role, bool) {
+	i := strings.IndexByte(roleLetters, k.WXF)
+	if k.WXF == 0 || i < 0 || k.PublicAs != 0 {
+		return roleOther, false
+	}
+	return role(i + 1), true
 }
 
 // threat is a capture the side to move could make: the piece on from takes the
@@ -516,7 +513,7 @@ func usesAsianRules(v *Variant) bool {
 		return false
 	}
 	for _, k := range v.Kinds {
-		if k.PublicAs != 0 || !strings.ContainsRune("KAEHRCP", rune(k.WXF)) || k.WXF == 0 {
+		if _, ok := roleOf(k); !ok {
 			return false
 		}
 	}

@@ -53,20 +53,8 @@ func BenchmarkGamePlay(b *testing.B) {
 // position: eight plies classified (the cost a repeated position pays).
 func BenchmarkJudgeRepetition(b *testing.B) {
 	v := mustXiangqi(b)
-	p, err := rules.NewPosition(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
-	if err != nil {
-		b.Fatal(err)
-	}
-	keys := []uint64{p.Hash()}
-	var plies []rules.Move
-	for _, text := range strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2") {
-		m, err := rules.ParseCoord(p, text)
-		if err != nil {
-			b.Fatal(err)
-		}
-		p.Make(m)
-		keys, plies = append(keys, p.Hash()), append(plies, m)
-	}
+	p, keys, plies := positionLine(b, v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+		strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2"))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if r, ok := rules.JudgeRepetition(p, keys, plies); !ok || !r.Forbidden() {

@@ -56,9 +56,9 @@ func loadFSFCases(t *testing.T) []fsfCase {
 	return out
 }
 
-// judgeLine plays moves on a position of v from fen, keeping the keys and
-// plies, and returns the arbiter's ruling on the last position.
-func judgeLine(t *testing.T, v *rules.Variant, fen string, moves []string) (rules.Ruling, *rules.Position) {
+// positionLine plays moves on a position of v from fen and returns it with
+// its keys and plies, as a search keeps them.
+func positionLine(t testing.TB, v *rules.Variant, fen string, moves []string) (*rules.Position, []uint64, []rules.Move) {
 	t.Helper()
 	p, err := rules.NewPosition(v, fen)
 	if err != nil {
@@ -72,9 +72,15 @@ func judgeLine(t *testing.T, v *rules.Variant, fen string, moves []string) (rule
 			t.Fatalf("move %d %s: %v", i+1, text, err)
 		}
 		p.Make(m)
-		keys = append(keys, p.Hash())
-		plies = append(plies, m)
+		keys, plies = append(keys, p.Hash()), append(plies, m)
 	}
+	return p, keys, plies
+}
+
+// judgeLine returns the arbiter's ruling on the position after moves.
+func judgeLine(t *testing.T, v *rules.Variant, fen string, moves []string) (rules.Ruling, *rules.Position) {
+	t.Helper()
+	p, keys, plies := positionLine(t, v, fen, moves)
 	r, ok := rules.JudgeRepetition(p, keys, plies)
 	if !ok {
 		t.Fatalf("no repetition after %v", moves)
@@ -123,20 +129,6 @@ func TestFSFRepetitionCases(t *testing.T) {
 	}
 }
 
-// playLine plays coordinate moves in g, failing on any refusal.
-func playLine(t *testing.T, g *rules.Game, moves string) {
-	t.Helper()
-	for _, text := range strings.Fields(moves) {
-		m, err := rules.ParseCoord(g.Position(), text)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
-}
-
 // refused plays text in g and returns the refusal, failing if it was played.
 func refused(t *testing.T, g *rules.Game, text string) *rules.IllegalMoveError {
 	t.Helper()
@@ -170,26 +162,26 @@ func TestArbiterInPlay(t *testing.T) {
 	v := mustXiangqi(t)
 	t.Run("perpetual chase refused, with a warning first", func(t *testing.T) {
 		g, _ := rules.NewGame(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
-		playLine(t, g, "c2a2 a7b7 a2b2 b7a7")
+		playAll(t, g, "c2a2 a7b7 a2b2 b7a7")
 		if n := notice(g); n != "" {
 			t.Errorf("notice before any repetition: %s", n)
 		}
-		playLine(t, g, "b2a2")
+		playAll(t, g, "b2a2")
 		want := "rep.second_chase_r: The second time: this position has now occurred twice, and Red has chased the chariot on a7 with the cannon on a2 with every move since. Red will have to change next time: a third time is not allowed."
 		if n := notice(g); n != want {
 			t.Errorf("notice = %q, want %q", n, want)
 		}
-		playLine(t, g, "a7b7 a2b2 b7a7")
+		playAll(t, g, "a7b7 a2b2 b7a7")
 		ie := refused(t, g, "b2a2")
 		if ie.Key != "repeat_chase_r" || ie.Reason != "it would repeat the position a third time while chasing the chariot on a7 with the cannon on a2 with every move: the rules forbid it. Play another move" ||
 			strings.Join(ie.Args, " ") != "車 a7 炮 a2" || len(ie.Legal) == 0 || contains(ie.Legal, "b2a2") {
 			t.Errorf("refusal = %+v", ie)
 		}
-		playLine(t, g, "b2b1") // another move is played
+		playAll(t, g, "b2b1") // another move is played
 	})
 	t.Run("perpetual check refused after the victim's third occurrence", func(t *testing.T) {
 		g, _ := rules.NewGame(v, "4k4/R8/9/9/9/9/9/9/9/3K5 w")
-		playLine(t, g, "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9")
+		playAll(t, g, "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9")
 		if n := notice(g); !strings.HasPrefix(n, "rep.must_change_check: ") {
 			t.Errorf("notice = %q", n)
 		}
@@ -199,7 +191,7 @@ func TestArbiterInPlay(t *testing.T) {
 	})
 	t.Run("mutual chase drawn", func(t *testing.T) {
 		g, _ := rules.NewGame(v, "4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w - - 0 1")
-		playLine(t, g, "f6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6")
+		playAll(t, g, "f6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6")
 		if o := g.Outcome(); o != rules.Drawn(rules.ReasonRepetition) {
 			t.Errorf("outcome = %+v", o)
 		}
@@ -209,7 +201,7 @@ func TestArbiterInPlay(t *testing.T) {
 	})
 	t.Run("idle repetition drawn", func(t *testing.T) {
 		g, _ := rules.NewGame(v, "5k2r/9/9/9/9/9/9/9/9/R2K5 w")
-		playLine(t, g, "d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9")
+		playAll(t, g, "d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9")
 		if o := g.Outcome(); o != rules.Drawn(rules.ReasonRepetition) {
 			t.Errorf("outcome = %+v", o)
 		}
@@ -229,11 +221,11 @@ func TestArbiterForcedLoss(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playLine(t, g, "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4")
+	playAll(t, g, "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4")
 	if n := len(g.Position().LegalMoves(nil)); n != 1 {
 		t.Fatalf("%d legal moves, want 1", n)
 	}
-	playLine(t, g, "d5f5")
+	playAll(t, g, "d5f5")
 	if o := g.Outcome(); o != rules.Win(rules.Red, rules.ReasonPerpetualChase) {
 		t.Errorf("outcome = %+v", o)
 	}
@@ -250,7 +242,7 @@ func TestArbiterWarnsOncePerRun(t *testing.T) {
 	g, _ := rules.NewGame(v, "3k5/9/9/9/9/9/3r5/9/9/3NK4 w - - 0 1")
 	var got []string
 	for _, m := range strings.Fields("d0c2 d3c3 c2d0 c3d3 d0c2 d3c3 c2d0") {
-		playLine(t, g, m)
+		playAll(t, g, m)
 		if n := g.Report().Notice; n != nil {
 			got = append(got, m+" "+n.Key)
 		}
@@ -264,20 +256,8 @@ func TestArbiterWarnsOncePerRun(t *testing.T) {
 // the position left as it was.
 func TestRepetitionAfter(t *testing.T) {
 	v := mustXiangqi(t)
-	p, err := rules.NewPosition(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := []uint64{p.Hash()}
-	var plies []rules.Move
-	for _, text := range strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7") {
-		m, err := rules.ParseCoord(p, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Make(m)
-		keys, plies = append(keys, p.Hash()), append(plies, m)
-	}
+	p, keys, plies := positionLine(t, v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+		strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7"))
 	fen, hash := p.FEN(), p.Hash()
 	for _, c := range []struct {
 		move      string
