@@ -42,6 +42,9 @@ type Ruling struct {
 	// Occurrence is how often the position has now occurred, this time included:
 	// 2 (a warning) or 3 (the end, or a refusal).
 	Occurrence int
+	// First is the ply after which the position first occurred (an index into
+	// the keys): the span judged is the plies after it.
+	First int
 	// Foul[s] is what side s did with every one of its moves since the first
 	// occurrence; Mover is the side that made the last move.
 	Foul  [2]Foul
@@ -151,7 +154,7 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 		return Ruling{}, false // p cannot take the span back (a clone without history)
 	}
 	r := judgeSpan(p, roles, plies[first:])
-	r.Occurrence = len(occ) + 1
+	r.Occurrence, r.First = len(occ)+1, first
 	return r, true
 }
 

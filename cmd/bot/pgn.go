@@ -24,11 +24,19 @@ import (
 //
 // A file with several games names them FILE#1, FILE#2, .... It returns an error
 // (so the command exits non-zero) when any record failed.
+//
+// With -rulings it prints instead, for every third occurrence of a position in
+// the records, the arbiter's ruling on it, for comparison with other programs
+// (scripts/repetition-vs-fsf.py):
+//
+//	LABEL|FEN at the first occurrence|the moves since (coordinates)|red wins, black wins or draw
 func runPGN(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pgn", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	rulings := fs.Bool("rulings", false, "print the arbiter's ruling on every third occurrence of a position instead")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: bot pgn FILE|DIR...\n\nReplays each xiangqi PGN record (UTF-8, Big5 or GBK) and prints one line per record.")
+		fmt.Fprintln(stderr, "usage: bot pgn [-rulings] FILE|DIR...\n\nReplays each xiangqi PGN record (UTF-8, Big5 or GBK) and prints one line per record.")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -47,7 +55,7 @@ func runPGN(args []string, stdout, stderr io.Writer) error {
 	}
 	records, failed := 0, 0
 	for _, name := range files {
-		lines, bad := replayFile(v, name)
+		lines, bad := replayFile(v, name, *rulings)
 		for _, l := range lines {
 			fmt.Fprintln(stdout, l)
 		}
@@ -94,7 +102,7 @@ func pgnFiles(args []string) ([]string, error) {
 
 // replayFile replays each game of one file and returns its report lines and the
 // number of records that failed.
-func replayFile(v *rules.Variant, name string) ([]string, int) {
+func replayFile(v *rules.Variant, name string, rulings bool) ([]string, int) {
 	f, err := os.Open(name)
 	if err != nil {
 		return []string{fmt.Sprintf("%s: error: %v", name, err)}, 1
@@ -115,6 +123,10 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 			label = fmt.Sprintf("%s#%d", name, i+1)
 		}
 		r, err := pg.ReplayDetail(v)
+		if rulings && err == nil {
+			lines = append(lines, rulingLines(v, label, pg)...)
+			continue
+		}
 		var me *rules.PGNMoveError
 		var fe *rules.FENError
 		switch {
@@ -152,6 +164,41 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 		}
 	}
 	return lines, failed
+}
+
+// rulingLines replays a record on a position, as a search keeps its stack, and
+// writes the arbiter's ruling on every third occurrence of a position.
+func rulingLines(v *rules.Variant, label string, pg *rules.PGNGame) []string {
+	fen := pg.FEN
+	if fen == "" {
+		fen = v.StartFEN
+	}
+	p, err := rules.NewPosition(v, fen)
+	if err != nil {
+		return nil
+	}
+	fens, keys := []string{p.FEN()}, []uint64{p.Hash()}
+	var plies []rules.Move
+	var coords, out []string
+	for _, text := range pg.Moves {
+		m, err := rules.ParseMove(p, text)
+		if err != nil {
+			break
+		}
+		coords = append(coords, rules.FormatCoord(p, m))
+		p.Make(m)
+		fens, keys, plies = append(fens, p.FEN()), append(keys, p.Hash()), append(plies, m)
+		r, ok := rules.JudgeRepetition(p, keys, plies)
+		if !ok || r.Occurrence < 3 {
+			continue
+		}
+		verdict := "draw"
+		if s, ok := r.Offender(); ok {
+			verdict = s.Other().String() + " wins"
+		}
+		out = append(out, strings.Join([]string{label, fens[r.First], strings.Join(coords[r.First:], " "), verdict}, "|"))
+	}
+	return out
 }
 
 // automatic reports whether o is an end our rules decide by themselves that a

@@ -95,4 +95,14 @@ func TestPGNRepetitionVerdicts(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("output:\n%s\nwant:\n%s", out.String(), want)
 	}
+	// -rulings: every third occurrence, from the first occurrence on.
+	out.Reset()
+	if err := runPGN([]string{"-rulings", chase}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	first := chase + "|2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/C5NC1/9/1NBAKAB1R b - - 1 1|a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2|black wins"
+	if len(lines) != 3 || lines[0] != first {
+		t.Errorf("rulings:\n%s\nwant 3 lines, the first:\n%s", out.String(), first)
+	}
 }
