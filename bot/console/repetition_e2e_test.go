@@ -63,6 +63,18 @@ func TestConsoleRepetition(t *testing.T) {
 		expect(t, out, "The position has occurred a third time and neither side checked or chased with every move: drawn by repetition.",
 			"Game #1 is drawn by repetition · 1/2-1/2")
 	})
+	t.Run("the warning and the draw in simplified Chinese", func(t *testing.T) {
+		s := newSession(t)
+		s.say("alice: /settings language zh-Hans")
+		s.say("alice: /new xiangqi @bob side=red fen=5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
+		s.say("bob: /accept")
+		var outs []string
+		for i, m := range strings.Fields("d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9") {
+			outs = append(outs, s.say([]string{"alice", "bob"}[i%2]+": "+m))
+		}
+		expect(t, outs[3], "这个局面已出现两次：再出现一次即作和。")
+		expect(t, outs[7], "局面第三次出现，双方都没有每步将军或捉子：不变作和。", "和棋")
+	})
 	t.Run("the offender with no other move loses", func(t *testing.T) {
 		_, out := repetitionGame(t, "5k3/9/9/5C3/5c3/5C3/P8/3N3nc/5p3/4K4 w - - 0 1", false,
 			"f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5")
