@@ -23,6 +23,8 @@ func (discardReplier) ReplyPrivately(context.Context, Message) (MessageRef, erro
 	return MessageRef{ID: "x"}, nil
 }
 
+func (discardReplier) Notice(context.Context, string) error { return nil }
+
 // benchLine is a deterministic line of n legal xiangqi moves from the start that
 // does not end the game.
 func benchLine(tb testing.TB, n int) []string {

@@ -231,9 +231,21 @@ var catalog = map[string]msg{
 		"我不認得變體「%s」。可用變體：%s。/variants 會介紹它們。",
 		"我不认识变体“%s”。可用变体：%s。/variants 会介绍它们。"},
 	"err.bad_fen": {
-		"I cannot start from that FEN: %s. Write fen= followed by the whole FEN (board, side to move, ...); /export shows the FEN of any game.",
-		"無法從這個 FEN 開局：%s。請在 fen= 後寫完整的 FEN（棋盤、輪走方……）；/export 可顯示任何對局的 FEN。",
-		"无法从这个 FEN 开局：%s。请在 fen= 后写完整的 FEN（棋盘、轮走方……）；/export 可显示任何对局的 FEN。"},
+		"I cannot start from that FEN: %s. Write fen= followed by the whole FEN (board, side to move, ...), for example the start position: fen=%s — /export shows the FEN of any game.",
+		"無法從這個 FEN 開局：%s。請在 fen= 後寫完整的 FEN（棋盤、輪走方……），例如開局局面：fen=%s ——/export 可顯示任何對局的 FEN。",
+		"无法从这个 FEN 开局：%s。请在 fen= 后写完整的 FEN（棋盘、轮走方……），例如开局局面：fen=%s ——/export 可显示任何对局的 FEN。"},
+	"fen.ranks": {
+		"the board has %s rank(s) but needs %s, written from the top, separated by /",
+		"棋盤寫了 %s 行，需要 %s 行，由上而下，以 / 分隔",
+		"棋盘写了 %s 行，需要 %s 行，由上而下，以 / 分隔"},
+	"fen.points": {
+		"rank %s has %s points but needs %s (a digit stands for that many empty points)",
+		"第 %s 行有 %s 個點，需要 %s 個（數字代表相應數量的空點）",
+		"第 %s 行有 %s 个点，需要 %s 个（数字代表相应数量的空点）"},
+	"fen.unreadable": {
+		"I cannot read it",
+		"我讀不懂",
+		"我读不懂"},
 	"err.fen_over": {
 		"In that position the game would be over at once; choose one where both sides can still play.",
 		"這個局面一開始就已經分出結果；請選擇雙方都還能下的局面。",
@@ -306,6 +318,10 @@ var catalog = map[string]msg{
 		"You have several games here: %s. Say which one: reply to its board, or add its number, like #%s.",
 		"你在這裡有多盤棋：%s。請指明是哪一盤：回覆該局的棋盤，或加上編號，例如 #%s。",
 		"你在这里有多盘棋：%s。请指明是哪一盘：回复该局的棋盘，或加上编号，例如 #%s。"},
+	"err.which_game_chat": {
+		"Several games here fit: %s. Say which one: reply to its board, or add its number, like #%s.",
+		"這裡有多盤棋符合：%s。請指明是哪一盤：回覆該局的棋盤，或加上編號，例如 #%s。",
+		"这里有多盘棋符合：%s。请指明是哪一盘：回复该局的棋盘，或加上编号，例如 #%s。"},
 	"err.no_such_game": {
 		"There is no game #%s. /games lists yours.",
 		"沒有對局 #%s。/games 可列出你的對局。",
@@ -572,6 +588,26 @@ var catalog = map[string]msg{
 		"%s resigned game #%s.",
 		"%s 在對局 #%s 認輸。",
 		"%s 在对局 #%s 认输。"},
+	"confirm.not_yours": {
+		"This question in game #%s is for %s; only they can answer it. Nothing was changed.",
+		"對局 #%s 的這個問題是問 %s 的，只有對方能回答。什麼都沒有改變。",
+		"对局 #%s 的这个问题是问 %s 的，只有对方能回答。什么都没有改变。"},
+	"err.resign_not_asked": {
+		"This question is no longer open. To resign game #%[1]s, write /resign #%[1]s.",
+		"這個問題已經失效。要在對局 #%[1]s 認輸，請輸入 /resign #%[1]s。",
+		"这个问题已经失效。要在对局 #%[1]s 认输，请输入 /resign #%[1]s。"},
+	"abort.confirm": {
+		"Abort game #%s? Its %d move(s) end without a result. Press the button, or write /abort yes.",
+		"確定要中止對局 #%s 嗎？已下的 %d 步將不計結果。請按按鈕，或輸入 /abort yes。",
+		"确定要中止对局 #%s 吗？已下的 %d 步将不计结果。请按按钮，或输入 /abort yes。"},
+	"abort.kept": {
+		"Good: game #%s goes on.",
+		"好的，對局 #%s 繼續。",
+		"好的，对局 #%s 继续。"},
+	"err.abort_not_asked": {
+		"This question is no longer open. To abort game #%[1]s, write /abort #%[1]s.",
+		"這個問題已經失效。要中止對局 #%[1]s，請輸入 /abort #%[1]s。",
+		"这个问题已经失效。要中止对局 #%[1]s，请输入 /abort #%[1]s。"},
 	"abort.done": {
 		"Game #%s was aborted by %s.",
 		"對局 #%s 已被 %s 中止。",
@@ -676,6 +712,8 @@ var catalog = map[string]msg{
 	"btn.takeback_decline": {"Refuse takeback", "拒絕悔棋", "拒绝悔棋"},
 	"btn.resign_yes":       {"Yes, resign", "確認認輸", "确认认输"},
 	"btn.resign_no":        {"Keep playing", "繼續下棋", "继续下棋"},
+	"btn.abort_yes":        {"Yes, abort", "確認中止", "确认中止"},
+	"btn.abort_no":         {"Keep the game", "保留對局", "保留对局"},
 	"btn.peek":             {"My pieces", "我的棋子", "我的棋子"},
 	"btn.board":            {"Board", "棋盤", "棋盘"},
 	"btn.open_private":     {"Open private chat", "開啟私聊", "开启私聊"},
@@ -746,6 +784,10 @@ var catalog = map[string]msg{
 		"Settings of this chat: language %s · notation %s · default variant %s · default time %s.\nChange one with /settings language en|zh-Hant|zh-Hans, /settings notation default|coord|wxf|chinese, /settings variant xiangqi, /settings time 10+5|3d|untimed.",
 		"本聊天室設定：語言 %s · 記譜 %s · 預設變體 %s · 預設計時 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。",
 		"本聊天室设置：语言 %s · 记谱 %s · 默认变体 %s · 默认计时 %s。\n更改：/settings language en|zh-Hant|zh-Hans、/settings notation default|coord|wxf|chinese、/settings variant xiangqi、/settings time 10+5|3d|untimed。"},
+	"start.in_group": {
+		"/start %[1]s brings your own board, so it works only in a private chat with me: open it (the button, or search for %[2]s) and send /start %[1]s there.",
+		"/start %[1]s 會送來你自己的棋盤，所以只能在與我的私聊中使用：請開啟私聊（按按鈕，或搜尋 %[2]s），在那裡傳送 /start %[1]s。",
+		"/start %[1]s 会送来你自己的棋盘，所以只能在与我的私聊中使用：请开启私聊（按按钮，或搜索 %[2]s），在那里发送 /start %[1]s。"},
 	"start.hello": {
 		"Hello, I am %s: I host xiangqi games in group chats. Add me to a group and write /new there; /help lists the commands. Here I send you your private boards.",
 		"你好，我是 %s，在群組裡主持象棋對局。把我加入群組並輸入 /new 即可開局；/help 列出所有指令。在這裡我會傳送你的私人棋盤。",
@@ -911,6 +953,18 @@ var catalog = map[string]msg{
 		"%s 謎題（%s）的答案：%s",
 		"%s 谜题（%s）的答案：%s"},
 	"puzzle.solvers": {"Solved here by: %s.", "本聊天室解出的有：%s。", "本聊天室解出的有：%s。"},
+	"puzzle.solution_sent": {
+		"%s asked for today's solution; I sent it to them privately. A solve today no longer counts for them.",
+		"%s 要求看今天的答案；我已私下傳給對方。對方今天再解出不計分。",
+		"%s 要求看今天的答案；我已私下发给对方。对方今天再解出不计分。"},
+	"puzzle.solution_sent_solved": {
+		"%s asked for today's solution; I sent it to them privately.",
+		"%s 要求看今天的答案；我已私下傳給對方。",
+		"%s 要求看今天的答案；我已私下发给对方。"},
+	"puzzle.solution_no_dm": {
+		"%s, I send the solution only privately, so that the puzzle is not spoiled for the others here, and I cannot write to you privately yet. Open a private chat with me, then ask again here.",
+		"%s，答案只會私下傳送，以免破壞其他人的解題樂趣，但我還無法私下傳訊息給你。請先開啟與我的私聊，再回來這裡詢問。",
+		"%s，答案只会私下发送，以免破坏其他人的解题乐趣，但我还无法私下发消息给你。请先开启与我的私聊，再回来这里询问。"},
 	"puzzle.revealed": {
 		"%s has seen the solution: a solve today no longer counts for them.",
 		"%s 已看過答案：今天再解出不計分。",

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -59,7 +60,7 @@ func (q *request) cmdNew(args []string) error {
 	}
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
-		return oops("err.bad_fen", err.Error())
+		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)
 	}
 	if g.Outcome().Over {
 		return oops("err.fen_over")
@@ -80,6 +81,7 @@ func (q *request) cmdNew(args []string) error {
 	}
 	rec.Players[seat] = storage.Player{UserID: q.ev.User.ID, Name: q.ev.User.Name}
 	if n.opponent != nil {
+		n.opponent.Name = shownName(*n.opponent)
 		rec.Players[1-seat] = storage.Player{Name: n.opponent.Name}
 	}
 	if err := q.s.store.CreateGame(q.ctx, rec); err != nil {
@@ -121,6 +123,27 @@ func (q *request) cmdNew(args []string) error {
 	return nil
 }
 
+var (
+	fenRanksRE  = regexp.MustCompile(`^(\d+) ranks, want (\d+)$`)
+	fenPointsRE = regexp.MustCompile(`^rank (\S+) has (\d+) points, want (\d+)$`)
+)
+
+// fenProblem says in the chat's language what is wrong with a FEN the rules
+// refused: never the rules' own error text, which is written for programmers.
+func fenProblem(l Lang, err error) string {
+	var fe *rules.FENError
+	if !errors.As(err, &fe) {
+		return T(l, "fen.unreadable")
+	}
+	if m := fenRanksRE.FindStringSubmatch(fe.Reason); m != nil {
+		return T(l, "fen.ranks", m[1], m[2])
+	}
+	if m := fenPointsRE.FindStringSubmatch(fe.Reason); m != nil {
+		return T(l, "fen.points", m[1], m[2], m[3])
+	}
+	return fe.Reason // the rules' Reason is a sentence for users (rules.FENError)
+}
+
 // publicStart is the public FEN of g's start position.
 func publicStart(v *rules.Variant, g *rules.Game) string {
 	p, err := rules.NewPosition(v, g.StartFEN())
@@ -152,7 +175,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			}
 			name := strings.TrimPrefix(strings.TrimPrefix(a, "@"), "＠")
 			u := q.mentioned(name)
-			if u.ID != "" && u.ID == q.ev.User.ID || sameName(name, q.ev.User.Name) {
+			if u.ID != "" && u.ID == q.ev.User.ID || u.ID == "" && isHandle(q.ev.User, name) {
 				return nil, oops("err.new_self")
 			}
 			if sameName(name, q.s.botName) {
@@ -184,6 +207,16 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 		case hasVal:
 			return nil, oops("err.new_unknown_arg", a)
 		default:
+			if u, words, ok := q.mentionAt(args[i:]); ok && n.opponent == nil {
+				// A user named by a mention without "@" (Telegram's
+				// text_mention of a user who has no username).
+				if u.ID == q.ev.User.ID {
+					return nil, oops("err.new_self")
+				}
+				n.opponent = &u
+				i += words - 1
+				continue
+			}
 			if s, ok := parseSide(low); ok {
 				n.side = s
 				continue
@@ -234,14 +267,39 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 	return n, nil
 }
 
-// mentioned resolves @name to a user the platform knows, or a user with just a name.
+// mentioned resolves @name to a user the platform knows, or else to the
+// handle "@name": the invitation then waits for the user whose Username is
+// exactly name (people.go).
 func (q *request) mentioned(name string) User {
 	for _, u := range q.ev.Mentions {
 		if sameName(u.Name, name) {
 			return u
 		}
 	}
-	return User{Name: name}
+	return User{Name: "@" + name, Username: name}
+}
+
+// mentionAt reports whether args starts with the words of a mention the
+// platform resolved to a user id (the text of a Telegram text_mention, "Dave"
+// or "Dave Smith"), and how many words it covers.
+func (q *request) mentionAt(args []string) (User, int, bool) {
+	for _, u := range q.ev.Mentions {
+		words := strings.Fields(strings.TrimLeft(u.Name, "@＠"))
+		if u.ID == "" || len(words) == 0 || len(words) > len(args) || sameName(u.Name, q.s.botName) {
+			continue
+		}
+		match := true
+		for k, w := range words {
+			if !strings.EqualFold(strings.TrimLeft(args[k], "@＠"), w) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return u, len(words), true
+		}
+	}
+	return User{}, 0, false
 }
 
 // fenField reports whether s can be FEN field j+2 (side, two dashes, two counters).
@@ -356,7 +414,9 @@ func (q *request) mayAccept(rec *storage.Game, inv *invite) bool {
 	if inv != nil && inv.UserID != "" {
 		return inv.UserID == q.ev.User.ID
 	}
-	return sameName(seat.Name, q.ev.User.Name)
+	// Invited by a handle nobody had been seen with: only the user with exactly
+	// that handle, never one whose display name reads the same.
+	return isHandle(q.ev.User, handleOf(seat.Name))
 }
 
 func (q *request) loadInvite(id string) *invite {

@@ -188,8 +188,20 @@ func aliasList(c command) []string {
 func (q *request) cmdStart(args []string) error {
 	q.s.noteCanDM(q.ctx, q.ev)
 	if len(args) > 0 {
-		if id, ok := strings.CutPrefix(args[0], "g_"); ok && q.ev.Private {
-			return q.deliverPrivateBoard(id)
+		if id, ok := strings.CutPrefix(args[0], "g_"); ok {
+			if q.ev.Private {
+				return q.deliverPrivateBoard(id)
+			}
+			// Written in the group: the board is private, so it comes only in
+			// the private chat; the button opens it where the platform can.
+			m := Message{Text: q.t("start.in_group", args[0], q.s.botName)}
+			if dl, ok := q.s.platform(q.ev.Platform).(DeepLinker); ok && isGameID(id) {
+				if url := dl.DeepLink("g_" + id); url != "" {
+					m.Buttons = [][]Button{{{Label: q.t("btn.open_private"), URL: url}}}
+				}
+			}
+			q.reply(m)
+			return nil
 		}
 	}
 	q.say("start.hello", q.s.botName)

@@ -26,6 +26,13 @@
 // but is illegal (a rules.IllegalMoveError), the reason is answered; anything
 // else is chat talk and is ignored.
 //
+// Who may act: a button that answers a question (accept a directed challenge,
+// Yes under "Resign?", the answers to a draw or takeback offer) works only for
+// the user the question concerns; any mistake made by pressing a button is
+// answered with Replier.Notice, a pop-up only the presser sees, and changes
+// nothing. People are their platform ids (people.go): names shown cannot pass
+// for a username, and an invitation by @name waits for that exact username.
+//
 // Time and randomness come in through Config (Clock, Rand). Deadlines, reminders
 // and offers live in the stored game; Tick acts on them, so a restart loses
 // nothing and tests drive time with a FakeClock.
@@ -49,6 +56,7 @@
 //
 // Files: service.go (Service, loading and caching games), commands.go (the
 // command table and dispatch), challenge.go (/new /accept /decline /cancel),
+// people.go (how users are named and matched),
 // move.go (choosing the game, playing a move), offers.go (draw, takeback,
 // resign, abort), board.go (captions, images, text boards), private.go (private
 // boards), setup.go (secret setups before the first move, public facts of moves,
@@ -69,7 +77,11 @@
 //     reason inside a Chinese sentence.
 //   - A directed challenge stores the invited user's id in the value bucket
 //     "bot.invites" (storage.Game has no field for it); if that write fails, the
-//     invitation is matched by name only.
+//     invitation can be taken only by the exact @username it names (people.go),
+//     never by a display name. A pending "Resign game #N?" lives in the bucket
+//     "bot.resign_asked", a pending "Abort game #N?" in "bot.abort_asked", and the mark that the private hint was given (once until the
+//     player is reached privately again) in "bot.private_hinted"; none is
+//     cleaned up when the game ends (a few bytes per game).
 //   - Tick reads every live game each time: fine for thousands of games, not for
 //     millions.
 //   - Never log an Event's text, a Message or a position's true FEN: they may hold

@@ -52,25 +52,28 @@ func (q *request) chooseGame(id string, match func(*storage.Game) bool, noneKey 
 		return q.chooseOwnGame(match, noneKey, noneArgs...)
 	}
 	gs, err := q.s.store.GamesInChat(q.ctx, q.ev.Platform, q.ev.ChatID, true)
-	return onlyMatch(gs, err, match, noneKey, noneArgs)
+	return onlyMatch(gs, err, match, q.ev.User.ID, noneKey, noneArgs)
 }
 
 // chooseOwnGame is chooseGame in a private chat: among the user's own games.
 func (q *request) chooseOwnGame(match func(*storage.Game) bool, noneKey string, noneArgs ...any) (string, error) {
 	gs, err := q.s.store.GamesOfUser(q.ctx, q.ev.Platform, q.ev.User.ID, true)
-	return onlyMatch(gs, err, match, noneKey, noneArgs)
+	return onlyMatch(gs, err, match, q.ev.User.ID, noneKey, noneArgs)
 }
 
 // onlyMatch is the id of the one game of gs that matches, or a reply saying that
-// none does or asking which one is meant.
-func onlyMatch(gs []*storage.Game, err error, match func(*storage.Game) bool, noneKey string, noneArgs []any) (string, error) {
+// none does or asking which one is meant. The question says "you have several
+// games" only when they are all user's; otherwise it speaks of the chat's games.
+func onlyMatch(gs []*storage.Game, err error, match func(*storage.Game) bool, user, noneKey string, noneArgs []any) (string, error) {
 	if err != nil {
 		return "", err
 	}
 	var ids []string
+	own := true
 	for _, g := range gs {
 		if match(g) {
 			ids = append(ids, g.ID)
+			own = own && seatOf(g, user) >= 0
 		}
 	}
 	switch len(ids) {
@@ -78,6 +81,9 @@ func onlyMatch(gs []*storage.Game, err error, match func(*storage.Game) bool, no
 		return "", oops(noneKey, noneArgs...)
 	case 1:
 		return ids[0], nil
+	}
+	if !own {
+		return "", oops("err.which_game_chat", hashList(ids), ids[0])
 	}
 	return "", oops("err.which_game", hashList(ids), ids[0])
 }

@@ -21,6 +21,8 @@ type sent struct {
 	Msg     Message
 	Ref     MessageRef
 	Private bool
+	// Notice marks a pop-up shown to the user To only (Replier.Notice).
+	Notice bool
 }
 
 // fakePlatform records everything the service sends. Users in noDM cannot be
@@ -100,6 +102,12 @@ func (r fakeReplier) ReplyPrivately(ctx context.Context, m Message) (MessageRef,
 	return r.p.SendPrivate(ctx, r.ev.User, m)
 }
 
+// Notice is a pop-up: it reaches the user even without a private chat.
+func (r fakeReplier) Notice(ctx context.Context, text string) error {
+	r.p.record(sent{To: r.ev.User.ID, Msg: Message{Text: text}, Private: true, Notice: true})
+	return nil
+}
+
 // harness is a service on a real bbolt file with a fake clock and platform.
 type harness struct {
 	t     testing.TB
@@ -165,7 +173,7 @@ func (h *harness) restart() {
 
 // event builds an event of user in the group chat (or privately).
 func (h *harness) event(user, text string, private bool) Event {
-	ev := Event{Platform: "test", ChatID: "group", Private: private, User: User{ID: user, Name: user},
+	ev := Event{Platform: "test", ChatID: "group", Private: private, User: User{ID: user, Name: user, Username: user},
 		Text: text, MessageID: fmt.Sprintf("u%d", h.plat.count()), At: h.clock.Now(),
 		Addressed: strings.HasPrefix(text, "/") || private, Admin: h.admins[user] || private}
 	if private {
@@ -173,7 +181,7 @@ func (h *harness) event(user, text string, private bool) Event {
 	}
 	for _, w := range strings.Fields(text) {
 		if n, ok := strings.CutPrefix(w, "@"); ok {
-			ev.Mentions = append(ev.Mentions, User{ID: n, Name: n})
+			ev.Mentions = append(ev.Mentions, User{ID: n, Name: n, Username: n})
 		}
 	}
 	return ev

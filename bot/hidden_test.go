@@ -155,3 +155,77 @@ func TestHiddenTwins(t *testing.T) {
 		t.Errorf("captions differ:\n%s\n%s", a.Text, b.Text)
 	}
 }
+
+// TestPrivateHintOncePerGame: a player who cannot be reached privately gets the
+// public hint once per game, not after every move; and when it comes depends on
+// no secret: the same moves with and without the spy moving give the same public
+// messages (issue 13).
+func TestPrivateHintOncePerGame(t *testing.T) {
+	publicTexts := func(moves []string) []string {
+		h := newHarness(t, withRegistry(spyRegistry(t)))
+		h.svc.AddPlatform(linkingPlatform{h.plat})
+		h.plat.noDM["alice"] = true
+		id := gameIDIn(t, h.say("alice", "/new spyqi @bob side=red"))
+		var public []string
+		hints := 0
+		record := func(out []sent) {
+			for _, s := range out {
+				if s.Private {
+					t.Errorf("a private message reached alice, who cannot be reached: %+v", s)
+				}
+				if strings.Contains(s.Msg.Text, "I cannot send you your own board") {
+					hints++
+				}
+				public = append(public, strings.ReplaceAll(s.Msg.Text, "\n", " | "))
+			}
+		}
+		record(h.say("bob", "/accept "+id))
+		for i, m := range moves {
+			who := "alice"
+			if i%2 == 1 {
+				who = "bob"
+			}
+			record(h.say(who, m))
+		}
+		if hints != 1 {
+			t.Errorf("%d hints for alice in one game, want 1", hints)
+		}
+		if g := h.game(id); len(g.Moves) != len(moves) {
+			t.Fatalf("%d moves played, want %d", len(g.Moves), len(moves))
+		}
+		// Reached again (she opened the private chat), then blocked: the hint
+		// comes back, once.
+		h.plat.noDM["alice"] = false
+		h.dm("alice", "/start g_"+id)
+		h.plat.noDM["alice"] = true
+		again := 0
+		for _, m := range []string{"h0g2", "a9a8", "h2h1"} {
+			who := "alice"
+			if len(h.game(id).Moves)%2 == 1 {
+				who = "bob"
+			}
+			for _, s := range h.say(who, m) {
+				if strings.Contains(s.Msg.Text, "I cannot send you your own board") {
+					again++
+				}
+			}
+		}
+		if again != 1 {
+			t.Errorf("%d hints after alice blocked the bot again, want 1", again)
+		}
+		return public
+	}
+	// e3e4 moves the spy (e3 is the spy's square), c3c4 an ordinary soldier.
+	spyMoves := publicTexts([]string{"e3e4", "h9g7", "e4e5", "b9c7"})
+	plainMoves := publicTexts([]string{"c3c4", "h9g7", "c4c5", "b9c7"})
+	if len(spyMoves) != len(plainMoves) {
+		t.Fatalf("the spy's moves change how many public messages come: %d vs %d", len(spyMoves), len(plainMoves))
+	}
+	for i := range spyMoves {
+		a := strings.NewReplacer("e3e4", "X", "e4e5", "Y", "兵五進一", "Z").Replace(spyMoves[i])
+		b := strings.NewReplacer("c3c4", "X", "c4c5", "Y", "兵七進一", "Z").Replace(plainMoves[i])
+		if a != b {
+			t.Errorf("public message %d differs:\n%s\n%s", i, a, b)
+		}
+	}
+}

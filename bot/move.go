@@ -58,6 +58,16 @@ func (q *request) plainMove(text string, addressed bool) error {
 	if !addressed && utf8.RuneCountInString(text) > maxPlainMove {
 		return nil
 	}
+	if id, rest := splitGameID(strings.Fields(text), false); id != "" && len(rest) > 0 {
+		// "馬8進7 #2", "#2 馬8進7": the game is named. Its player to move is
+		// answered when the move reads as one and is refused; anything else
+		// (a spectator's "nice #2") stays chat talk.
+		mode := replyIllegal
+		if addressed {
+			mode = replyPlayers
+		}
+		return q.play(id, strings.Join(rest, " "), mode)
+	}
 	id, err := q.moveTarget("")
 	if err != nil {
 		var ue *userError
@@ -271,7 +281,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		heads = append(heads, factText(q.lang, v, f))
 	}
 	if n := l.game.Report().Notice; n != nil {
-		heads = append(heads, q.notice(v, n)) // the arbiter's warning or verdict on a repetition
+		heads = append(heads, q.repetitionNotice(v, n)) // the arbiter's warning or verdict on a repetition
 	}
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)

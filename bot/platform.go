@@ -16,6 +16,11 @@ import (
 type User struct {
 	ID   string // platform user id, stable
 	Name string // display name or @handle, for texts
+	// Username is the user's unique handle on the platform without the "@"
+	// (Telegram's username, Discord's user name), "" when the user has none.
+	// A challenge to an @name nobody has been seen with is accepted only by the
+	// user whose Username it is; a display name never counts. (Added for issue 13.)
+	Username string
 }
 
 // Event is something a user did: a message or a button press.
@@ -30,8 +35,10 @@ type Event struct {
 	// ReplyTo is the id of the bot's message this message answers (a reply to the
 	// board image), "" otherwise.
 	ReplyTo string
-	// Mentions resolves @names in Text to users where the platform can (Discord,
-	// Telegram text mentions).
+	// Mentions resolves @names in Text to users where the platform can (Discord
+	// user mentions; Telegram mention entities of users the bot has seen, and
+	// text_mention entities, which name a user without a username). Name is the
+	// text that mentioned the user (without "@").
 	Mentions []User
 	// Admin is true when the user may administer the chat (abort games, puzzle
 	// subscriptions); adapters fill it from the platform's roles. Always true in a
@@ -87,6 +94,13 @@ type Replier interface {
 	// a private chat on Telegram, a [dm] line on the console. It returns a
 	// *PrivateUnavailableError when the platform cannot reach the user privately.
 	ReplyPrivately(ctx context.Context, m Message) (MessageRef, error)
+	// Notice shows a short text to the event's user only and posts nothing in
+	// the chat: for a button press, a pop-up (Telegram's answerCallbackQuery
+	// with show_alert, a Discord ephemeral reply, a [dm NAME] line on the
+	// console); otherwise a private reply. The service answers a button pressed
+	// by someone it does not concern this way, so nobody else sees it.
+	// (Added for issue 13.)
+	Notice(ctx context.Context, text string) error
 }
 
 // Platform is what an adapter offers outside any event: notifications, reminders,

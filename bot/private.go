@@ -71,7 +71,9 @@ func (s *Service) sendPrivate(ctx context.Context, d display, l *loaded, side ru
 	}
 	if err != nil {
 		s.privateFailed(ctx, d, l.rec, u, err)
+		return
 	}
+	s.reached(ctx, l.rec.Platform, p.UserID)
 }
 
 // privateFailed tells the chat that a player cannot be reached privately and how
@@ -84,11 +86,59 @@ func (s *Service) privateFailed(ctx context.Context, d display, rec *storage.Gam
 	}
 	s.setCanDM(ctx, rec.Platform, u, false)
 	p := s.platform(rec.Platform)
-	if p == nil {
+	if p == nil || !s.firstHint(ctx, rec, u.ID) {
 		return
 	}
 	if _, err := p.Send(ctx, rec.ChatID, s.privateHint(d, rec.ID, p, u, pu)); err != nil {
 		s.log.Warn("private hint not sent", "game", rec.ID, "err", err)
+	}
+}
+
+// hintedBucket remembers that the chat was told how a player can get their
+// private board of a game; the key is PLATFORM/USER/GAME (valueKey).
+const hintedBucket = "bot.private_hinted"
+
+// firstHint reports whether the chat has not yet been given the private hint for
+// user in game rec since the player was last reached privately, and records that
+// it now is: the hint comes once, not after every move, and again only after
+// the player was reachable and then was not (blocked the bot). The decision
+// depends only on public facts: private boards are attempted after every move
+// for every player who holds secrets (sendPrivateBoards), so the first failure,
+// and with it the hint, comes at the first move after which the player could not
+// be reached, never at the move where a secret piece of theirs moved
+// (rules.Report.Private is not used here). If the mark cannot be stored, the
+// hint is given (better twice than never).
+func (s *Service) firstHint(ctx context.Context, rec *storage.Game, user string) bool {
+	key := valueKey(rec.Platform, user, rec.ID)
+	var seen bool
+	err := s.store.GetValue(ctx, hintedBucket, key, &seen)
+	if err == nil && seen {
+		return false
+	}
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		s.log.Warn("load private hint mark", "game", rec.ID, "err", err)
+	}
+	if err := s.store.PutValue(ctx, hintedBucket, key, true); err != nil {
+		s.log.Warn("store private hint mark", "game", rec.ID, "err", err)
+	}
+	return true
+}
+
+// reached notes that user was reached privately: should the route close again,
+// the chat gets the hint again. It costs one read when there is nothing to clear.
+func (s *Service) reached(ctx context.Context, platform, user string) {
+	if user == "" {
+		return
+	}
+	marks, err := s.store.Values(ctx, hintedBucket, valueKey(platform, user)+"/")
+	if err != nil {
+		s.log.Warn("load private hint marks", "user", user, "err", err)
+		return
+	}
+	for _, m := range marks {
+		if err := s.store.DeleteValue(ctx, hintedBucket, m.Key); err != nil && !errors.Is(err, storage.ErrNotFound) {
+			s.log.Warn("delete private hint mark", "user", user, "err", err)
+		}
 	}
 }
 
@@ -131,6 +181,7 @@ func (s *Service) chatDisplay(ctx context.Context, rec *storage.Game) display {
 func (s *Service) noteCanDM(ctx context.Context, ev Event) {
 	if ev.Private {
 		s.setCanDM(ctx, ev.Platform, ev.User, true)
+		s.reached(ctx, ev.Platform, ev.User.ID)
 	}
 }
 

@@ -770,21 +770,51 @@ func (q *request) puzzleSolution() error {
 	if !canSeeSolution(p) {
 		return oops("err.puzzle_solution_locked", name, solutionAfterWrong, solutionAfterHints, p.State.Wrong, p.State.Hints)
 	}
-	if !p.State.Solved && !p.Revealed {
+	line, err := solutionLine(q.display(), v, pz)
+	if err != nil {
+		return err
+	}
+	marked := !p.State.Solved && !p.Revealed
+	if marked {
 		p.Revealed = true
 		if err := q.saveProgress(p); err != nil {
 			return err
 		}
 	}
-	line, err := solutionLine(q.display(), v, pz)
-	if err != nil {
-		return err
-	}
 	text := T(q.lang, "puzzle.solution", today, puzzleTitle(q.lang, pz), line)
-	if !p.State.Solved {
-		text += "\n" + T(q.lang, "puzzle.revealed", name)
+	if q.ev.Private || q.ev.Confidential {
+		if !p.State.Solved {
+			text += "\n" + T(q.lang, "puzzle.revealed", name)
+		}
+		q.reply(Message{Text: text})
+		return nil
 	}
-	q.reply(Message{Text: text})
+	// In a group the solution goes to the one who asked, so that the chat's
+	// puzzle is not spoiled for the others; the chat sees that it was asked.
+	if _, err := q.rep.ReplyPrivately(q.ctx, Message{Text: text}); err != nil {
+		if marked { // not seen after all
+			p.Revealed = false
+			if err := q.saveProgress(p); err != nil {
+				q.s.log.Warn("puzzle progress", "err", err)
+			}
+		}
+		var pu *PrivateUnavailableError
+		if !errors.As(err, &pu) {
+			return err
+		}
+		q.s.setCanDM(q.ctx, q.ev.Platform, q.ev.User, false)
+		m := Message{Text: joinLines(q.t("puzzle.solution_no_dm", name), pu.Hint)}
+		if pu.URL != "" {
+			m.Buttons = [][]Button{{{Label: q.t("btn.open_private"), URL: pu.URL}}}
+		}
+		q.reply(m)
+		return nil
+	}
+	key := "puzzle.solution_sent"
+	if p.State.Solved {
+		key = "puzzle.solution_sent_solved"
+	}
+	q.say(key, name)
 	return nil
 }
 

@@ -352,8 +352,27 @@ func TestPuzzleWrongMoveAndHints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, h.say("alice", "/puzzle solution"), "Solution of the puzzle of 2026-03-01 (Red to move and mate in 3): "+line,
-		"alice has seen the solution")
+	// The solution goes to alice privately; the group sees only that she asked.
+	out = h.say("alice", "/puzzle solution")
+	if len(out) != 2 || !out[0].Private || out[0].To != "alice" || out[1].Private {
+		t.Fatalf("want the solution privately, then a public note:\n%s", describe(out))
+	}
+	mustContain(t, out[:1], "Solution of the puzzle of 2026-03-01 (Red to move and mate in 3): "+line)
+	mustContain(t, out[1:], "alice asked for today's solution; I sent it to them privately. A solve today no longer counts for them.")
+	if strings.Contains(out[1].Msg.Text, line) {
+		t.Errorf("the public note spoils the puzzle: %s", out[1].Msg.Text)
+	}
+	// Bob, who cannot be reached privately, is not given it in public either.
+	h.plat.noDM["bob"] = true
+	for i := 0; i < 3; i++ {
+		h.say("bob", "/puzzle answer "+rules.FormatCoord(start, start.LegalMoves(nil)[i]))
+	}
+	out = h.say("bob", "/puzzle solution")
+	mustContain(t, out, "bob, I send the solution only privately")
+	if strings.Contains(text(out), line) {
+		t.Errorf("the solution was posted for the group: %s", text(out))
+	}
+	h.plat.noDM["bob"] = false
 	out = h.solveByCommands("alice", pz)
 	mustContain(t, out, "You saw the solution first, so it does not count today.")
 	if _, err := h.store.PuzzleScore(context.Background(), "test", "group", "alice"); err == nil {

@@ -318,7 +318,7 @@ func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while handling an event", "platform", ev.Platform, "chat", ev.ChatID, "panic", fmt.Sprint(p))
-			q.say("err.internal")
+			q.sayOrNotice("err.internal")
 		}
 	}()
 	if err := q.dispatch(); err != nil {
@@ -338,6 +338,9 @@ type request struct {
 
 func (s *Service) newRequest(ctx context.Context, ev Event, r Replier) *request {
 	q := &request{s: s, ctx: ctx, ev: ev, rep: r, lang: En}
+	// Every text shows the sender by a name that cannot pass for another user's
+	// (people.go).
+	q.ev.User.Name = shownName(ev.User)
 	c, err := s.store.Chat(ctx, ev.Platform, ev.ChatID)
 	switch {
 	case err == nil:
@@ -389,11 +392,29 @@ func oops(key string, args ...any) error { return &userError{key: key, args: arg
 func (q *request) fail(err error) {
 	var ue *userError
 	if errors.As(err, &ue) {
-		q.say(ue.key, ue.args...)
+		q.sayOrNotice(ue.key, ue.args...)
 		return
 	}
 	q.s.log.Error("handling an event failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
-	q.say("err.internal")
+	q.sayOrNotice("err.internal")
+}
+
+// sayOrNotice answers a mistake: in the chat for a message, and to the presser
+// only for a button press (a pop-up), so that a button pressed by someone it
+// does not concern, or too late, posts nothing for the chat and changes nothing.
+func (q *request) sayOrNotice(key string, args ...any) {
+	if q.ev.Button == "" {
+		q.say(key, args...)
+		return
+	}
+	q.notice(q.t(key, args...))
+}
+
+// notice shows text to the event's user only (Replier.Notice).
+func (q *request) notice(text string) {
+	if err := q.rep.Notice(q.ctx, text); err != nil {
+		q.s.log.Warn("notice failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+	}
 }
 
 // isPlayer returns the seat of user id in rec, or -1.

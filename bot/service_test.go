@@ -203,6 +203,8 @@ func TestDrawTakebackResign(t *testing.T) {
 			t.Fatal("resigned without confirmation")
 		}
 		mustContain(t, h.press("bob", "resign:no:1"), "goes on")
+		mustContain(t, h.press("bob", "resign:yes:1"), "no longer open", "/resign #1")
+		h.say("bob", "/resign")
 		mustContain(t, h.press("bob", "resign:yes:1"), "bob resigned game #1", "alice (Red) wins by resignation · 1-0")
 		g := h.game(id)
 		if g.Status != storage.StatusFinished || g.Result != "1-0" || g.Reason != "resignation" {
@@ -231,7 +233,15 @@ func TestAbort(t *testing.T) {
 	h.say("alice", "h2e2")
 	mustContain(t, h.say("bob", "/abort"), "no game here you may abort")
 	mustContain(t, h.say("bob", "/abort #1"), "Only a chat admin")
-	mustContain(t, h.say("admin", "/abort #1"), "Game #1 was aborted by admin")
+	// A game with moves is aborted after a confirmation, which only the asker can give.
+	mustContain(t, h.say("admin", "/abort #1"), "Abort game #1? Its 1 move(s) end without a result.")
+	if g := h.game(id); g.Status != storage.StatusActive {
+		t.Fatalf("aborted before the confirmation: %s", g.Status)
+	}
+	if out := h.press("alice", "abort:yes:1"); len(out) != 1 || !out[0].Notice || !strings.Contains(out[0].Msg.Text, "is for admin") {
+		t.Errorf("alice pressing the admin's button: %s", describe(out))
+	}
+	mustContain(t, h.press("admin", "abort:yes:1"), "Game #1 was aborted by admin")
 	if g := h.game(id); g.Status != storage.StatusAborted {
 		t.Errorf("status %s", g.Status)
 	}

@@ -19,9 +19,9 @@ var whyArgs = map[string]string{
 	"rep.lost_check": "d", "rep.lost_chase_u": "dgs", "rep.lost_chase_r": "dgsgs",
 }
 
-// notice is an announcement of the arbiter of repetitions in the chat's
+// repetitionNotice is an announcement of the arbiter of repetitions in the chat's
 // language; like a refusal, it holds only public facts.
-func (q *request) notice(v *rules.Variant, n *rules.Notice) string {
+func (q *request) repetitionNotice(v *rules.Variant, n *rules.Notice) string {
 	return q.why(v, &rules.IllegalMoveError{Reason: n.Text, Key: n.Key, Args: n.Args})
 }
 

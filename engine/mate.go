@@ -89,6 +89,11 @@ func (s *Solver) terminal() bool {
 // struck: after an attacker move, is the defender lost within n more attacker
 // moves (n = 0: right now)?
 func (s *Solver) struck(n int) bool {
+	if s.goals {
+		if o, ok := s.p.Goal(); ok {
+			return !o.Draw && o.Winner != s.p.ToMove() // the attacker reached a goal
+		}
+	}
 	if n == 0 {
 		return !s.p.HasLegalMove() && s.terminal()
 	}
@@ -118,6 +123,18 @@ func (s *Solver) win(n int) bool {
 	// Pass 1: legal moves, which give check, and the immediate wins.
 	for _, m := range moves {
 		s.play(m)
+		// A move that reaches a goal of the variant (the modules' ends of the
+		// game) ends the search there: a win, or a move never to make.
+		if s.goals {
+			if o, ok := s.p.Goal(); ok && s.legalMade(side, m) {
+				s.unplay(m)
+				if !o.Draw && o.Winner == side {
+					s.tt.storeWin(key, 1, m)
+					return true
+				}
+				continue
+			}
+		}
 		// Whether it checks first: in a checks-only node most moves stop there.
 		check := s.p.InCheck()
 		if (!check && !full) || !s.legalMade(side, m) {
@@ -240,6 +257,14 @@ func (s *Solver) defend(n int) bool {
 			continue
 		}
 		moved = true
+		if s.goals {
+			if o, ok := s.p.Goal(); ok && (o.Draw || o.Winner == side) {
+				s.unplay(m) // the defender reaches a goal: the attack fails here
+				s.killer[s.ply] = m
+				s.tt.storeNoWin(key, n, m)
+				return false
+			}
+		}
 		ok := s.win(n)
 		s.unplay(m)
 		if s.err != nil {

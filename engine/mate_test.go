@@ -300,3 +300,52 @@ func BenchmarkMate(b *testing.B) {
 		})
 	}
 }
+
+// scoutGoal is a goal module for TestMateKnowsGoals: the side whose chariots are
+// all gone has lost (a stand-in for the variants' goals: a flag, a tiger).
+type scoutGoal struct{}
+
+func (scoutGoal) ModuleName() string { return "test-no-chariots-loses" }
+
+func (scoutGoal) GameEnd(p *rules.Position) (rules.Outcome, bool) {
+	v := p.Variant()
+	k := v.KindByLetter('R')
+	var have [2]bool
+	for sq := rules.Square(0); int(sq) < v.Board.NumSquares(); sq++ {
+		if pc := p.At(sq); !pc.Empty() && pc.Kind() == k {
+			have[pc.Side()] = true
+		}
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		if !have[s] {
+			return rules.Win(s.Other(), rules.ReasonVariantGoal), true
+		}
+	}
+	return rules.Outcome{}, false
+}
+
+// TestMateKnowsGoals: the solver wins by a module's goal (here: taking the last
+// enemy chariot), which is no checkmate.
+func TestMateKnowsGoals(t *testing.T) {
+	x, _ := variants.Default().Get("xiangqi")
+	v, err := rules.Derive(x, rules.Delta{Slug: "no-chariots", Modules: []rules.Module{scoutGoal{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Red's chariot a0 takes Black's only chariot on a9 (a0d0 also mates).
+	p, err := rules.NewPosition(v, "r2k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := New(Options{MaxNodes: 100000}).Mate(context.Background(), p, 2)
+	if err != nil || m.N != 1 {
+		t.Fatalf("Mate by the goal: %+v, %v", m, err)
+	}
+	var first []string
+	for _, f := range m.FirstMoves {
+		first = append(first, rules.FormatCoord(p, f))
+	}
+	if !slices.Contains(first, "a0a9") {
+		t.Errorf("winning first moves %v lack a0a9, the goal", first)
+	}
+}

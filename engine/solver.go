@@ -58,6 +58,7 @@ type Solver struct {
 	err    error
 	nodes  int64
 	fast   bool
+	goals  bool // the variant has ends of the game beyond mate (Position.Goal)
 	king   [2]rules.Square
 	kings  [][2]rules.Square
 	ply    int
@@ -108,6 +109,7 @@ func (s *Solver) begin(ctx context.Context, p *rules.Position) {
 	s.kings = s.kings[:0]
 	v := s.v
 	s.fast = v.Quick()
+	s.goals = v.HasGoals()
 	for side := rules.Red; side <= rules.Black; side++ {
 		r := p.Royals(side)
 		if len(r) != 1 {

@@ -399,8 +399,13 @@ func (c *shared) drawLabels(dc *gg.Context, l *layout) {
 	if l.flip {
 		bottom = rules.Black
 	}
-	yb := y1 + l.bandB*l.s*0.5
-	yt := y0 - l.bandT*l.s*0.5
+	// Labels sit in their band next to the content, inside the hand rows.
+	bandB, bandT := l.bandB, l.bandT
+	if l.hands {
+		bandB, bandT = bandB-handBand, bandT-handBand
+	}
+	yb := y1 + bandB*l.s*0.5
+	yt := y0 - bandT*l.s*0.5
 	for f := 0; f < b.Width; f++ {
 		x, _ := l.px(float64(f)+off, 0)
 		switch l.coords {

@@ -75,6 +75,16 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 		r.badges(dst, p, d, x, y)
 	}
 
+	// Pieces in hand, small, in the rows beyond the back ranks.
+	if l.hands {
+		for side, hand := range v.Hands {
+			for i, p := range hand {
+				x, y := l.handCenter(rules.Side(side), i, len(hand))
+				c.blit(dst, c.getSprite(r.pieceKey(p, small)), int(x), int(y))
+			}
+		}
+	}
+
 	// Generals in check.
 	if len(v.InCheck) > 0 {
 		ring := c.getSprite(spriteKey{kind: spriteCheck, size: d})

@@ -23,11 +23,13 @@ type layout struct {
 	// bands around the content for labels, in units.
 	bandT, bandB, bandL, bandR float64
 	coords                     Coords
+	hands                      bool // a row for each side's pieces in hand (handCenter)
 }
 
 const (
 	labelBand = 0.44 // room for a row of coordinate labels, in units
 	thinBand  = 0.10 // room on an edge without labels
+	handBand  = 0.90 // a row of pieces in hand beyond each back rank
 	pointPad  = 0.62 // content reaches this far beyond the outermost points: the frame
 	cellPad   = 0.10 // frame around the cells
 )
@@ -59,6 +61,11 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 		l.bandT, l.bandB, l.bandL, l.bandR = labelBand, labelBand, labelBand, labelBand
 	case CoordsChinese:
 		l.bandT, l.bandB = labelBand, labelBand
+	}
+	if b.Decor.HandRows {
+		l.hands = true
+		l.bandT += handBand
+		l.bandB += handBand
 	}
 	unitsW := l.ux1 - l.ux0 + l.bandL + l.bandR
 	unitsH := l.uy1 - l.uy0 + l.bandT + l.bandB
@@ -98,6 +105,19 @@ func (l *layout) center(sq rules.Square) (x, y float64) {
 		uy += 0.5
 	}
 	return l.px(ux, uy)
+}
+
+// handCenter is the pixel centre of the i-th of n pieces in side s's hand: in the
+// row beyond s's back rank, centred, closer together when there are many.
+func (l *layout) handCenter(s rules.Side, i, n int) (x, y float64) {
+	step := math.Min(0.8*l.s, (float64(l.w)-l.s)/float64(max(n, 1)))
+	x = float64(l.w)/2 + (float64(i)-float64(n-1)/2)*step
+	bottom := (s == rules.Red) != l.flip
+	y = handBand / 2 * l.s
+	if bottom {
+		y = float64(l.h) - y
+	}
+	return math.Round(x), math.Round(y)
 }
 
 // contentRect is the content box in pixels: x0 < x1, y0 < y1.

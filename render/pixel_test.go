@@ -631,3 +631,34 @@ func TestRandomViews(t *testing.T) {
 		}
 	}
 }
+
+// TestHands: pieces in hand are drawn in the row beyond their side's back rank,
+// Red's at the bottom seen from Red.
+func TestHands(t *testing.T) {
+	t.Parallel()
+	b := xiangqiBoard()
+	b.Decor.HandRows = true
+	r := newRenderer(t, Options{})
+	v := viewOf(b, xiangqiStart, xiangqiGlyphs)
+	v.Hands[rules.Red] = []*rules.ViewPiece{{Side: rules.Red, Letter: 'R', Glyph: "俥", Simple: "俥"}}
+	v.Hands[rules.Black] = []*rules.ViewPiece{{Side: rules.Black, Letter: 'N', Glyph: "馬", Simple: "马"}, {Side: rules.Black, Letter: 'N', Glyph: "馬", Simple: "马"}}
+	s := render(t, r, v)
+	x, y := s.l.handCenter(rules.Red, 0, 1)
+	if y < float64(s.l.h)*0.9 {
+		t.Errorf("Red's hand at y=%v of %d, want the bottom row", y, s.l.h)
+	}
+	s.expect("Red's hand piece face", s.pixel(x+float64(s.l.discDiameter())*0.78/2*0.87, y), s.th.Face)
+	for i := 0; i < 2; i++ {
+		x, y := s.l.handCenter(rules.Black, i, 2)
+		if y > float64(s.l.h)*0.1 {
+			t.Errorf("Black's hand at y=%v, want the top row", y)
+		}
+		s.expect("Black's hand piece face", s.pixel(x+float64(s.l.discDiameter())*0.78/2*0.87, y), s.th.Face)
+	}
+	// The same view without hands leaves the rows empty.
+	v.Hands = [2][]*rules.ViewPiece{}
+	e := render(t, r, v)
+	if got := e.pixel(x, y); near(got, e.th.Face, 24) {
+		t.Errorf("an empty hand row shows a piece face")
+	}
+}

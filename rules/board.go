@@ -104,6 +104,9 @@ type Decor struct {
 	Marks []Square
 	// Shaded are zones drawn with a tint (off-board reserves, flag rings).
 	Shaded []SquareSet
+	// HandRows: draw a row beyond each side's back rank for its pieces in hand
+	// (View.Hands). Finalize sets it for a variant with hands.
+	HandRows bool
 }
 
 // Board is the geometry of a game: size, which grid points exist, extra points,
@@ -316,4 +319,12 @@ func (b *Board) MirrorSet(s SquareSet) SquareSet {
 		out.Add(b.Mirror(sq))
 	}
 	return out
+}
+
+// exampleExtra is an example of an off-grid point name for error messages.
+func (b *Board) exampleExtra() string {
+	if len(b.Extra) > 0 {
+		return b.Extra[0].Name + ":R"
+	}
+	return "r1:R"
 }

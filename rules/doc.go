@@ -4,14 +4,24 @@
 //
 // # Basics
 //
-// A Variant is data: a Board (any width and height, points or cells, holes, extra
-// points, named zones per side), Kinds built from Atoms (Leap with blocking points,
-// Ride, Hop over screens, GapHop; modes move-only, capture-only, attack-only,
-// stack, exchange; zone limits; forward is always towards the opponent), a start
-// FEN and a few optional hooks for what data cannot say (SpecialMoves and
-// ApplySpecial for flips, reveals and drops; AfterMove; GameEnd; ...). Finalize
-// resolves every atom into per-square tables once, so move generation does no
-// geometry at run time.
+// A Variant is data plus rule modules: a Board (any width and height, points or
+// cells, holes, extra points, named zones per side), Kinds built from Atoms (Leap
+// with blocking points, Ride, Hop over screens, GapHop; modes move-only,
+// capture-only, attack-only, stack, exchange; zone limits; forward is always
+// towards the opponent), a start FEN, and an ordered list of Modules for what data
+// cannot say. A module implements only the optional interfaces it needs (module.go:
+// its own moves, filters, effects after a move, extra attacks, goals, FEN fields,
+// secrets, texts); the core calls every module of a list in order, and no module
+// wraps another. Derive builds a child variant from a parent plus a delta (kinds,
+// pieces on the start, modules): options are modules added that way, so they
+// combine. Finalize resolves every atom into per-square tables once, so move
+// generation does no geometry at run time.
+//
+// Moves (Move) are from-to plus flags: captures, stacks, exchanges, drops from a
+// hand (FlagDrop), promotions (FlagPromote), passes, and modules' special moves
+// (FlagSpecial with a code the module claimed). A Position also holds hands,
+// pieces on off-grid points, module variables, the seats and whether a turn is
+// half made, all hashed and undone by Unmake.
 //
 // A Position holds the true state. Make and Unmake are exact inverses: every
 // change goes through an undo log (Set, SetUnder, SetVar), which is also how hooks
@@ -38,6 +48,12 @@
 //     show it. Show PublicFEN or a View. Position's String and LogValue are public.
 //   - Attacked ignores pins and freezes, as check does in every spec: a pinned or
 //     frozen piece still gives check.
-//   - Perft and search take a fast path (no hooks, no stacks) only for variants that
-//     have no hooks; any hook makes every move go through Make in full.
+//   - Perft and search take a fast path (makeQuick) only for variants whose modules
+//     take no part in ordinary moves (Variant.Quick). Legality skips Make for moves
+//     that touch no line or leg of the mover's general, in every variant whose
+//     modules are AttackNeutral.
+//   - A module's state lives in the Position, never in the module value, which
+//     every game of the variant shares; claims (variables, move codes, FEN fields)
+//     are made in Init and are the same in a derived variant, whose modules start
+//     with its parent's.
 package rules

@@ -99,6 +99,19 @@ func (p *Position) readFields(fields, keyed []string) error {
 		}
 		kv[k] = val
 	}
+	if t, ok := kv[seatsKey]; ok {
+		delete(kv, seatsKey)
+		if t != "1" {
+			return fmt.Errorf("field %s=%s: want %s=1 (the second player plays Red) or no field", seatsKey, t, seatsKey)
+		}
+		p.SetSeats(1)
+	}
+	if t, ok := kv[offBoardKey]; ok {
+		delete(kv, offBoardKey)
+		if err := p.readOffBoard(t); err != nil {
+			return fmt.Errorf("field %s=%s: %w", offBoardKey, t, err)
+		}
+	}
 	for _, f := range v.fields {
 		var text string
 		if f.Pos != 0 {
@@ -215,6 +228,50 @@ func (p *Position) parseBoard(s string) error {
 		if f != b.Width {
 			return fmt.Errorf("rank %s has %d points, want %d", rankName(b, r), f, b.Width)
 		}
+	}
+	return nil
+}
+
+// offBoardKey is the core's key=value FEN field for pieces on the points off the
+// grid (Board.Extra: recovery zones, reserve slots): off=r1:N,r2:n.
+const offBoardKey = "off"
+
+// seatsKey is the core's FEN field for a game whose second player plays Red
+// (Position.Seat): seats=1.
+const seatsKey = "seats"
+
+func (p *Position) offBoardFEN() string {
+	b := p.v.Board
+	var parts []string
+	for sq := Square(b.Width * b.Height); int(sq) < b.NumSquares(); sq++ {
+		if pc := p.board[sq]; pc != NoPiece {
+			var sb strings.Builder
+			p.writePiece(&sb, pc)
+			parts = append(parts, b.Name(sq)+":"+sb.String())
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+func (p *Position) readOffBoard(text string) error {
+	b := p.v.Board
+	for _, part := range strings.Split(text, ",") {
+		name, piece, ok := strings.Cut(part, ":")
+		sq, okSq := b.Parse(name)
+		if !ok || !okSq || int(sq) < b.Width*b.Height {
+			return fmt.Errorf("%q: want point:piece with a point off the grid, like %s", part, b.exampleExtra())
+		}
+		pc, n, err := p.readPiece(piece)
+		if err != nil || n != len(piece) {
+			return fmt.Errorf("%q: bad piece", part)
+		}
+		if p.board[sq] != NoPiece {
+			return fmt.Errorf("%s is named twice", name)
+		}
+		if err := p.roomForRoyal(pc); err != nil {
+			return err
+		}
+		p.put(0, sq, pc)
 	}
 	return nil
 }
@@ -427,7 +484,7 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	return p.fenTail(sb.String())
+	return p.fenTail(sb.String(), p.offBoardFEN())
 }
 
 func (p *Position) writePiece(sb *strings.Builder, pc Piece) {
@@ -437,7 +494,7 @@ func (p *Position) writePiece(sb *strings.Builder, pc Piece) {
 	sb.WriteByte(p.v.Letter(pc))
 }
 
-func (p *Position) fenTail(board string) string {
+func (p *Position) fenTail(board, off string) string {
 	side := "w"
 	if p.side == Black {
 		side = "b"
@@ -456,6 +513,12 @@ func (p *Position) fenTail(board string) string {
 			keyed = append(keyed, f.Key+"="+t)
 		}
 	}
+	if off != "" {
+		keyed = append(keyed, offBoardKey+"="+off)
+	}
+	if p.redSeat == 1 {
+		keyed = append(keyed, seatsKey+"=1")
+	}
 	out := board + p.handFEN() + " " + side + " " + f3 + " " + f4 + " " + strconv.Itoa(p.halfmove) + " " + strconv.Itoa(p.fullmove)
 	for _, k := range keyed {
 		out += " " + k
@@ -463,4 +526,16 @@ func (p *Position) fenTail(board string) string {
 	return out
 }
 
-func (p *Position) fenWith(v *View) string { return p.fenTail(v.FEN()) }
+// fenWith is the FEN of a view: what its audience may see, off-grid points too.
+func (p *Position) fenWith(v *View) string {
+	b := p.v.Board
+	var parts []string
+	for sq := b.Width * b.Height; sq < b.NumSquares(); sq++ {
+		if vp := v.Pieces[sq]; vp != nil {
+			var sb strings.Builder
+			writeViewPiece(&sb, vp)
+			parts = append(parts, b.Name(Square(sq))+":"+sb.String())
+		}
+	}
+	return p.fenTail(v.FEN(), strings.Join(parts, ","))
+}

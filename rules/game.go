@@ -265,8 +265,10 @@ func (p *Position) Outcome() (Outcome, bool) {
 	return p.drawn()
 }
 
-// decided: goals, a lost royal piece, no legal move.
-func (p *Position) decided() (Outcome, bool) {
+// Goal is the end of the game by the modules' goals (a flag taken, a row
+// reached) or a lost royal piece, if any: the cheap part of Outcome, for searches
+// that find "no legal move" themselves.
+func (p *Position) Goal() (Outcome, bool) {
 	v := p.v
 	for _, gc := range v.mods.goals {
 		if o, ok := gc.GameEnd(p); ok {
@@ -276,6 +278,15 @@ func (p *Position) decided() (Outcome, bool) {
 	}
 	if v.hasRoyal && p.nRoyal[p.side] == 0 {
 		return Win(p.side.Other(), ReasonNoRoyalPiece), true
+	}
+	return Outcome{}, false
+}
+
+// decided: goals, a lost royal piece, no legal move.
+func (p *Position) decided() (Outcome, bool) {
+	v := p.v
+	if o, ok := p.Goal(); ok {
+		return o, true
 	}
 	if !p.HasLegalMove() {
 		if p.InCheck() {

@@ -100,6 +100,13 @@ type LegalityTester interface {
 	Legal(p *Position, m Move) bool
 }
 
+// QuietTester is a LegalityTester that can tell, before any move, that its test
+// passes for every ordinary move of the position (Jinchan's facing through stacks
+// when no stack stands anywhere). Moves that stack or exchange are tested anyway.
+type QuietTester interface {
+	Quiet(p *Position) bool
+}
+
 // Attacker adds attacks the kinds' atoms cannot express: "side by attacks sq".
 // It is asked by every check test, so it must be fast.
 type Attacker interface {
@@ -242,7 +249,7 @@ func (c *Claims) Field(f Field) error {
 	}
 	switch f.Pos {
 	case 0:
-		if f.Key == "" || strings.ContainsAny(f.Key, "= /") {
+		if f.Key == "" || f.Key == offBoardKey || f.Key == seatsKey || strings.ContainsAny(f.Key, "= /") {
 			return fmt.Errorf("rules: variant %s: module %s: bad field key %q", c.v.Slug, c.module, f.Key)
 		}
 	case 3, 4:
@@ -377,6 +384,10 @@ func (e *ConflictError) Error() string {
 	}
 	return fmt.Sprintf("%s cannot be combined with %s", e.A, e.B)
 }
+
+// HasGoals reports whether the variant ends games by more than mate and
+// stalemate: modules' goals or royal pieces that can be captured (Position.Goal).
+func (v *Variant) HasGoals() bool { return len(v.mods.goals) > 0 }
 
 // HasModule reports whether the variant has a module of that name.
 func (v *Variant) HasModule(name string) bool { return v.Module(name) != nil }

@@ -155,7 +155,12 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 			sq := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[sq]
-			if pc.FaceDown() || frozen.Has(sq) {
+			if pc.FaceDown() {
+				if pc = p.movesAs(sq, pc); pc == NoPiece {
+					continue
+				}
+			}
+			if frozen.Has(sq) {
 				continue
 			}
 			for _, h := range holders {
@@ -170,6 +175,16 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 		out = a.AddMoves(p, out)
 	}
 	return out
+}
+
+// movesAs is the piece a face-down piece on sq moves and attacks as
+// (Variant.FaceDownAs: the kind whose start point it stands on), or NoPiece when
+// face-down pieces do neither.
+func (p *Position) movesAs(sq Square, pc Piece) Piece {
+	if p.v.faceDownAs == nil || p.v.faceDownAs[sq] < 0 {
+		return NoPiece
+	}
+	return NewPiece(int(p.v.faceDownAs[sq]), pc.Side())
 }
 
 // held reports whether a module holds the piece on sq (it may not move).
@@ -202,17 +217,30 @@ func (p *Position) legalAfter(s Side, m Move) bool {
 	return true
 }
 
-// IsLegal makes m, tests it and takes it back. m must be a pseudo-legal move.
+// IsLegal tests whether the pseudo-legal move m is legal (making it and taking it
+// back when the guard cannot decide without).
 func (p *Position) IsLegal(m Move) bool {
-	if p.v.guardOK && p.v.sensitive != nil {
-		g := p.guard()
-		if g.safe(p, m) {
-			return !g.inCheck
-		}
+	g := p.guard()
+	return p.legalWith(&g, m)
+}
+
+// legalWith decides m with the guard's help.
+func (p *Position) legalWith(g *legalGuard, m Move) bool {
+	v := g.decide(p, m)
+	switch v {
+	case moveLegal:
+		return true
+	case moveIllegal:
+		return false
 	}
 	s := p.side
 	p.Make(m)
-	ok := p.legalAfter(s, m)
+	var ok bool
+	if v == attacksFine {
+		ok = p.testersPass(m)
+	} else {
+		ok = p.legalAfter(s, m)
+	}
 	p.Unmake()
 	return ok
 }
@@ -224,7 +252,55 @@ func (p *Position) IsLegal(m Move) bool {
 type legalGuard struct {
 	on      bool
 	inCheck bool
+	lines   bool // Variant.lines may be used (exposes)
+	quiet   bool // every module's legality test passes ordinary moves here (QuietTester)
 	sens    SquareSet
+}
+
+// verdict is what the guard knows of a move before it is made.
+type verdict uint8
+
+const (
+	undecided   verdict = iota // make it and test it in full
+	moveLegal                  // legal, no need to make it
+	moveIllegal                // illegal, no need to make it
+	attacksFine                // no royal piece of the mover ends attacked; the modules' tests must still run
+)
+
+// decide tells what it can of m without making it.
+func (g *legalGuard) decide(p *Position, m Move) verdict {
+	if !g.on {
+		return undecided
+	}
+	if g.safe(p, m) {
+		if g.inCheck {
+			return moveIllegal // it neither blocks nor takes the checking piece
+		}
+		return moveLegal
+	}
+	if !g.lines || g.inCheck || m.Flags&(FlagSpecial|FlagStack|FlagExchange|FlagDrop) != 0 {
+		return undecided
+	}
+	if p.v.royalKind[p.board[m.From].Kind()] || (p.under != nil && p.under[m.From] != NoPiece) {
+		return undecided
+	}
+	switch {
+	case p.exposes(m):
+		return moveIllegal
+	case g.quiet:
+		return moveLegal
+	}
+	return attacksFine
+}
+
+// testersPass runs the modules' legality tests on the position after m.
+func (p *Position) testersPass(m Move) bool {
+	for _, t := range p.v.mods.legal {
+		if !t.Legal(p, m) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *Position) guard() legalGuard {
@@ -232,7 +308,12 @@ func (p *Position) guard() legalGuard {
 	if !v.guardOK || v.sensitive == nil {
 		return legalGuard{}
 	}
-	g := legalGuard{on: true}
+	g := legalGuard{on: true, lines: v.lines != nil, quiet: true}
+	for _, t := range v.mods.legal {
+		if q, ok := t.(QuietTester); !ok || !q.Quiet(p) {
+			g.quiet = false
+		}
+	}
 	s := p.side
 	n := v.Board.NumSquares()
 	for i := 0; i < p.nRoyal[s]; i++ {
@@ -292,7 +373,10 @@ func (p *Position) exposes(m Move) bool {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
 			pc := p.board[r.from]
-			if pc.identity() != r.piece || pc.FaceDown() {
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				pc = p.movesAs(r.from, pc)
+			}
+			if pc.identity() != r.piece || pc&v.silent != 0 {
 				continue
 			}
 			blocked := false
@@ -328,7 +412,13 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		if pc == NoPiece {
 			continue
 		}
-		if pc.Side() == by && !pc.FaceDown() && cur != m.To {
+		if pc&pieceFaceDown != 0 && p.v.faceDownAs != nil && cur != m.To {
+			if pc = p.movesAs(cur, pc) | pc&pieceSideBit; pc&pieceKindMask == 0 {
+				seen++ // a face-down piece that does not move is a screen
+				continue
+			}
+		}
+		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {
 			bit := uint64(1) << uint(pc.Kind())
 			var mask uint64
 			if seen == 0 {
@@ -358,41 +448,31 @@ func (p *Position) LegalMoves(out []Move) []Move {
 	g := p.guard()
 	keep := start
 	for _, m := range out[start:] {
-		var ok bool
-		if g.safe(p, m) {
-			ok = !g.inCheck
-		} else {
-			s := p.side
-			p.Make(m)
-			ok = p.legalAfter(s, m)
-			p.Unmake()
-		}
-		if ok {
+		if p.legalWith(&g, m) {
 			out[keep] = m
 			keep++
 		}
 	}
+	if keep == start && p.v.PassWhenStuck {
+		out = append(out[:keep], PassMove)
+		keep++
+	}
 	return out[:keep]
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
-func (p *Position) HasLegalMove() bool {
+// HasLegalMove reports whether the side to move has any legal move (the pass of
+// Variant.PassWhenStuck included).
+func (p *Position) HasLegalMove() bool { return p.hasLegalMove() || p.v.PassWhenStuck }
+
+// hasLegalMove reports whether the side to move has a legal move other than the
+// pass.
+func (p *Position) hasLegalMove() bool {
 	buf := p.buffer(len(p.marks))
 	buf = p.PseudoMoves(buf[:0])
 	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
 	g := p.guard()
 	for _, m := range buf {
-		if g.safe(p, m) {
-			if !g.inCheck {
-				return true
-			}
-			continue
-		}
-		s := p.side
-		p.Make(m)
-		ok := p.legalAfter(s, m)
-		p.Unmake()
-		if ok {
+		if p.legalWith(&g, m) {
 			return true
 		}
 	}
@@ -427,19 +507,12 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 	s := p.side
 	g := p.guard()
 	var nodes uint64
-	lines := quick && g.on && !g.inCheck && p.v.lines != nil
 	for _, m := range moves {
-		safe := g.safe(p, m)
-		if safe && g.inCheck {
-			continue // it neither blocks nor takes the checking piece
-		}
-		if !safe && lines && !p.v.royalKind[p.board[m.From].Kind()] {
-			if p.exposes(m) {
-				continue
-			}
-			safe = true
-		}
-		if safe && depth == 1 {
+		verdict := g.decide(p, m)
+		switch {
+		case verdict == moveIllegal:
+			continue
+		case verdict == moveLegal && depth == 1:
 			nodes++
 			continue
 		}
@@ -448,7 +521,16 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 		} else {
 			p.Make(m)
 		}
-		if safe || p.legalAfter(s, m) {
+		var ok bool
+		switch verdict {
+		case moveLegal:
+			ok = true
+		case attacksFine:
+			ok = p.testersPass(m)
+		default:
+			ok = p.legalAfter(s, m)
+		}
+		if ok {
 			if depth == 1 {
 				nodes++
 			} else {
@@ -458,6 +540,14 @@ func (p *Position) perft(depth int, quick bool) uint64 {
 		p.Unmake()
 	}
 	p.bufs[ply] = moves[:0]
+	if nodes == 0 && p.v.PassWhenStuck && !p.hasLegalMove() {
+		if depth == 1 {
+			return 1
+		}
+		p.Make(PassMove)
+		nodes = p.perft(depth-1, false)
+		p.Unmake()
+	}
 	return nodes
 }
 

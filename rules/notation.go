@@ -56,6 +56,8 @@ func (e *ParseError) Error() string {
 func FormatCoord(p *Position, m Move) string {
 	b := p.v.Board
 	switch {
+	case m.Flags&FlagPass != 0:
+		return "pass"
 	case m.Flags&FlagSpecial != 0:
 		for _, w := range p.v.mods.writers {
 			if t, ok := w.FormatMove(p, m); ok {
@@ -99,7 +101,7 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	// Special moves are matched by their own text first ("reveal", "pass", "a2a2"),
 	// then by the modules' aliases ("flip a2").
 	for _, m := range legal {
-		if m.Flags&(FlagSpecial|FlagDrop) != 0 && p.namesSpecial(m, norm) {
+		if m.Flags&(FlagSpecial|FlagDrop|FlagPass) != 0 && p.namesSpecial(m, norm) {
 			return m, nil
 		}
 	}

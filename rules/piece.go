@@ -170,6 +170,9 @@ type Kind struct {
 	// Max is the most pieces of this kind a side may have in a valid position
 	// (2 chariots; 0 = no limit). Variant.ExtraPieces widens it for non-royal kinds.
 	Max int
+	// ResetsClock: a move of this kind resets the capture clock, as a capture
+	// does (the chess pawn and the fifty-move rule).
+	ResetsClock bool
 	// StandZone names a board zone a face-up piece of this kind must stand in
 	// (the advisor's five points); "" = anywhere.
 	StandZone string

@@ -17,7 +17,12 @@ const (
 	FlagSpecial                       // a module's move (flip, reveal, pass): Aux is a code the module claimed
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
+	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
 )
+
+// PassMove is the pass of a side that has no other legal move, in a variant
+// whose rules say it passes then (Variant.PassWhenStuck).
+var PassMove = Move{From: NoSquare, To: NoSquare, Flags: FlagPass}
 
 // Move is one move of one turn (or one part of a turn, for double moves): from a
 // square to a square, plus flags. A drop has no From and puts a piece of kind Aux
@@ -52,6 +57,7 @@ type undoMark struct {
 	lastTo   Square
 	captured Piece
 	midTurn  bool
+	redSeat  int8
 }
 
 // Position is a mutable game position: pieces, side to move, counters and variant
@@ -63,6 +69,7 @@ type Position struct {
 	under    []Piece // pressed pieces; nil unless the variant has stacks
 	vars     []int32
 	hand     []int8       // hand[side*len(kinds)+kind]: pieces in hand; nil unless Variant.Hands
+	stacks   int          // squares with a pressed piece
 	occ      [2]SquareSet // top-layer pieces of each side
 	royal    [2][4]Square
 	nRoyal   [2]int
@@ -74,6 +81,7 @@ type Position struct {
 	lastTo   Square
 	captured Piece // what the last move took from its target square (NoPiece if none)
 	midTurn  bool  // the last move was the first part of a turn (a TurnKeeper kept the turn)
+	redSeat  int8  // the seat (0 moves first) that plays Red: 1 once a module swaps them (banqi)
 
 	log   []change
 	marks []undoMark
@@ -136,6 +144,32 @@ func (p *Position) SetMidTurn(mid bool) {
 		p.hash ^= p.v.zob.mid
 	}
 }
+
+// Seat is the seat that plays side s: seat 0 is the player who moved first. It
+// is the side's own index unless a module swapped them (banqi gives colours by
+// the first flip, so the first player may turn out to be Black).
+func (p *Position) Seat(s Side) int { return int(s) ^ int(p.redSeat) }
+
+// SetSeats makes seat redSeat (0 or 1) play Red, from a module's move or effect;
+// Unmake undoes it.
+func (p *Position) SetSeats(redSeat int) {
+	if int8(redSeat&1) != p.redSeat {
+		p.redSeat = int8(redSeat & 1)
+		p.hash ^= p.v.zob.seats
+	}
+}
+
+// SetSideToMove sets the side to move, from a module's effect (AfterMove) that
+// decides who moves next (banqi's first flip); Unmake undoes it.
+func (p *Position) SetSideToMove(s Side) {
+	if s != p.side {
+		p.side = s
+		p.hash ^= p.v.zob.side
+	}
+}
+
+// NumStacks is the number of squares where a piece presses another.
+func (p *Position) NumStacks() int { return p.stacks }
 
 // NumRoyals is the number of royal pieces side s has (either layer).
 func (p *Position) NumRoyals(s Side) int { return p.nRoyal[s] }
@@ -202,6 +236,14 @@ func (p *Position) put(layer uint8, sq Square, pc Piece) {
 		p.under[sq] = pc
 	}
 	z := p.v.zob
+	if layer == 1 {
+		if old != NoPiece {
+			p.stacks--
+		}
+		if pc != NoPiece {
+			p.stacks++
+		}
+	}
 	if old != NoPiece {
 		p.hash ^= z.key(layer, sq, old)
 		s := old.Side()
@@ -247,6 +289,7 @@ func (p *Position) Make(m Move) {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
 		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured, midTurn: p.midTurn,
+		redSeat: p.redSeat,
 	})
 	endsTurn, kept := true, false
 	p.captured = NoPiece
@@ -260,6 +303,8 @@ func (p *Position) Make(m Move) {
 		case t&CountsPly != 0:
 			p.halfmove++
 		}
+	case m.Flags&FlagPass != 0:
+		p.halfmove++
 	case m.Flags&FlagDrop != 0:
 		k := int(m.Aux)
 		p.SetHand(p.side, k, p.Hand(p.side, k)-1)
@@ -291,8 +336,10 @@ func (p *Position) Make(m Move) {
 			p.Set(m.To, mover)
 		}
 		p.Set(m.From, surfaced)
-		if m.Flags&(FlagCapture|FlagExchange) != 0 {
-			p.captured = target
+		if m.Flags&(FlagCapture|FlagExchange) != 0 || p.v.Kinds[mover.Kind()].ResetsClock {
+			if m.Flags&(FlagCapture|FlagExchange) != 0 {
+				p.captured = target
+			}
 			p.halfmove = 0
 		} else {
 			p.halfmove++
@@ -331,6 +378,9 @@ func (p *Position) makeQuick(m Move) {
 	})
 	mover := p.board[m.From]
 	p.captured = p.board[m.To]
+	if p.v.Kinds[mover.Kind()].ResetsClock {
+		m.Flags |= FlagCapture // the clock below treats it as a capture
+	}
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
 	p.put(0, m.To, mover)
 	p.put(0, m.From, NoPiece)
@@ -366,6 +416,7 @@ func (p *Position) Unmake() {
 	p.hash = mk.hash
 	p.halfmove, p.fullmove, p.side = mk.halfmove, mk.fullmove, mk.side
 	p.lastFrom, p.lastTo, p.captured, p.midTurn = mk.lastFrom, mk.lastTo, mk.captured, mk.midTurn
+	p.redSeat = mk.redSeat
 }
 
 // Clone returns an independent copy of the position without its undo history.
@@ -400,7 +451,10 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	// Leapers, by the reverse tables: every leap of side by that ends on sq.
 	for _, r := range v.rev[int(by)*n+int(sq)] {
 		pc := p.board[r.from]
-		if pc.identity() != r.piece || pc.FaceDown() || (r.royal && !royal) {
+		if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+			pc = p.movesAs(r.from, pc)
+		}
+		if pc.identity() != r.piece || pc&v.silent != 0 || (r.royal && !royal) {
 			continue
 		}
 		if r.blocks[0] != NoSquare && (p.board[r.blocks[0]] != NoPiece ||
@@ -423,7 +477,14 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			if pc == NoPiece {
 				continue
 			}
-			if pc.Side() == by && !pc.FaceDown() {
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				pc = p.movesAs(cur, pc) | pc&pieceSideBit
+				if pc&pieceKindMask == 0 {
+					seen++ // a face-down piece that does not move is a screen
+					continue
+				}
+			}
+			if pc.Side() == by && pc&v.silent == 0 {
 				bit := uint64(1) << uint(pc.Kind())
 				var mask uint64
 				if seen == 0 {
@@ -453,7 +514,12 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
 			pc := p.board[from]
-			if pc.FaceDown() || !v.isSlow(pc.Kind()) {
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				if pc = p.movesAs(from, pc); pc == NoPiece {
+					continue
+				}
+			}
+			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
 			if p.captureReaches(from, sq, royal) {
@@ -468,6 +534,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 // `screens` pieces, honouring range, zones and royal-only captures.
 func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
@@ -489,6 +558,9 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 // captureReaches is the slow, general attack test: generate the piece's captures.
 func (p *Position) captureReaches(from, to Square, royal bool) bool {
 	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	var buf [64]Move
 	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
 		if m.To == to {
@@ -551,6 +623,15 @@ func (p *Position) View(a Audience) *View {
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
 	slices.Sort(out.InCheck)
+	if p.hand != nil {
+		for s := Red; s <= Black; s++ {
+			for k := range v.Kinds {
+				for n := p.Hand(s, k); n > 0; n-- {
+					out.Hands[s] = append(out.Hands[s], p.viewPiece(NewPiece(k, s), a))
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -46,6 +46,17 @@ type Variant struct {
 	OwnerSeesFaceDown bool
 	// Stacks: squares may hold a second, pressed piece (Jinchan's 凌馬).
 	Stacks bool
+	// FaceDownAs, when set, makes face-down pieces move and attack as the kind
+	// that starts on their point (jieqi: square name to kind letter); without it,
+	// a face-down piece neither moves nor attacks. A module turns them up.
+	FaceDownAs map[string]byte
+	// PassWhenStuck: a side with no legal move passes (PassMove) instead of
+	// losing or drawing by stalemate.
+	PassWhenStuck bool
+	// NoCheckFlags are piece flags (FlagFrozen, FlagPinned) whose pieces give no
+	// check and attack nothing while they are set (stratagems 12, 20, 25);
+	// otherwise a frozen or pinned piece still gives check.
+	NoCheckFlags Piece
 	// Hands: each side keeps a hand of pieces (captured or in reserve) that drops
 	// (FlagDrop moves) put on the board; FEN writes it as [RNn] after the board.
 	Hands bool
@@ -77,6 +88,8 @@ type Variant struct {
 	codeOwner   [256]Module
 	nextCode    int
 	stand       [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
+	faceDownAs  []int8         // per square: the kind a face-down piece there moves as, -1 none (nil: none anywhere)
+	silent      Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
 	quickOK     bool           // no module takes part in ordinary moves: the fast path applies
 	guardOK     bool           // the modules are AttackNeutral: legalGuard may decide moves
 }
@@ -142,6 +155,26 @@ func (v *Variant) Finalize() error {
 			return fmt.Errorf("rules: variant %s: kind %s stands on unknown zone %q", v.Slug, k.Name, k.StandZone)
 		}
 		v.stand[i] = z
+	}
+	if v.Hands {
+		v.Board.Decor.HandRows = true
+	}
+	v.silent = pieceFaceDown | v.NoCheckFlags
+	v.faceDownAs = nil
+	if len(v.FaceDownAs) > 0 {
+		v.silent = v.NoCheckFlags // face-down pieces attack as their point's kind
+		v.faceDownAs = make([]int8, v.Board.NumSquares())
+		for i := range v.faceDownAs {
+			v.faceDownAs[i] = -1
+		}
+		for name, letter := range v.FaceDownAs {
+			sq, ok := v.Board.Parse(name)
+			k := v.KindByLetter(letter)
+			if !ok || k < 0 {
+				return fmt.Errorf("rules: variant %s: FaceDownAs %s=%c: no such point or kind", v.Slug, name, letter)
+			}
+			v.faceDownAs[sq] = int8(k)
+		}
 	}
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
@@ -220,6 +253,12 @@ func (v *Variant) Clone(slug string) *Variant {
 	}
 	c.Board = &b
 	c.Modules = append([]Module(nil), v.Modules...)
+	if v.FaceDownAs != nil {
+		c.FaceDownAs = make(map[string]byte, len(v.FaceDownAs))
+		for k, l := range v.FaceDownAs {
+			c.FaceDownAs[k] = l
+		}
+	}
 	c.final = false
 	c.mods, c.varNames, c.fields, c.codeOwner, c.nextCode, c.stand = modules{}, nil, nil, [256]Module{}, 0, nil
 	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs, c.sensitive, c.lines, c.legs = nil, nil, nil, nil, [2][]int{}, nil, nil, nil

@@ -64,6 +64,9 @@ type View struct {
 	// InCheck lists the royal pieces that stand attacked, by square (an order
 	// that depends only on public facts).
 	InCheck []Square
+	// Hands are each side's pieces in hand (drop games), one entry a piece, by
+	// kind; nil without hands.
+	Hands [2][]*ViewPiece
 }
 
 // FEN writes the board part of the view as FEN: a face-down piece the audience

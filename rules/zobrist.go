@@ -10,6 +10,7 @@ type zobrist struct {
 	table []uint64 // (layer*n + sq)*256 + low byte of the piece
 	side  uint64
 	mid   uint64 // the position is between the two parts of a turn
+	seats uint64 // seat 1 plays Red
 }
 
 func splitmix(x uint64) uint64 {
@@ -26,6 +27,7 @@ func newZobrist(n int) *zobrist {
 	}
 	z.side = splitmix(0xc0ffee)
 	z.mid = splitmix(0x3d1d)
+	z.seats = splitmix(0x5ea7)
 	return z
 }
 

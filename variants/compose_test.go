@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -376,4 +377,26 @@ func TestPortFixes(t *testing.T) {
 			}
 		}
 	})
+}
+
+// conflicting is a module that declares it cannot be played with the test
+// freezer, as royal-advisor and dragon-advisor exclude each other.
+type conflicting struct{}
+
+func (conflicting) ModuleName() string { return "test-thaw" }
+
+func (conflicting) ConflictsWith() ([]string, string) {
+	return []string{"test-freezer"}, "test-thaw cannot be played with test-freezer: one melts what the other freezes"
+}
+
+func TestDeclaredConflict(t *testing.T) {
+	v := composed(t, "xiangqi", true, false, false)
+	_, err := rules.Derive(v, rules.Delta{Slug: "thaw", Modules: []rules.Module{conflicting{}}})
+	var c *rules.ConflictError
+	if !errors.As(err, &c) || !strings.Contains(err.Error(), "one melts what the other freezes") {
+		t.Fatalf("conflicting modules: %v", err)
+	}
+	if _, err := rules.Derive(v, rules.Delta{Slug: "twice", Modules: []rules.Module{&freezer{}}}); err == nil {
+		t.Errorf("a module added twice was accepted")
+	}
 }

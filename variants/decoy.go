@@ -82,7 +82,9 @@ func (d *decoyGenerals) AddMoves(p *rules.Position, out []rules.Move) []rules.Mo
 func (d *decoyGenerals) PlayMove(p *rules.Position, m rules.Move) rules.Turn {
 	s := p.ToMove()
 	guard := rules.NewPiece(d.guard, s)
-	for _, sq := range d.decoys(p, s) {
+	// Collect first: turning a decoy into a guard (not royal) changes the royal list.
+	var buf [4]rules.Square
+	for _, sq := range d.decoys(p, s, buf[:0]) {
 		if pc := p.At(sq); !pc.Empty() && pc.Side() == s && pc.Kind() == d.decoy {
 			p.Set(sq, guard)
 		} else {
@@ -93,9 +95,9 @@ func (d *decoyGenerals) PlayMove(p *rules.Position, m rules.Move) rules.Turn {
 	return 0 // 現身 costs no move: the turn stays, the capture clock too
 }
 
-// decoys lists the squares of side s's decoy (normally one; it may be pressed).
-func (d *decoyGenerals) decoys(p *rules.Position, s rules.Side) []rules.Square {
-	var out []rules.Square
+// decoys appends the squares of side s's decoy (normally one; it may be pressed)
+// to out.
+func (d *decoyGenerals) decoys(p *rules.Position, s rules.Side, out []rules.Square) []rules.Square {
 	for i := 0; i < p.NumRoyals(s); i++ {
 		sq := p.RoyalAt(s, i)
 		for _, pc := range [2]rules.Piece{p.At(sq), p.Under(sq)} {

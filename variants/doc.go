@@ -9,6 +9,12 @@
 // game. Standard xiangqi (xiangqi.go) is the base the xiangqi family derives from:
 // XiangqiBoard and XiangqiKinds are shared building blocks.
 //
+// Rules beyond the pieces' movement are rule modules (rules.Module), one file each,
+// shared where two games share a rule: decoy.go (secret decoy generals),
+// killhorse.go (殺驚/遁馬, jinchan and the kill-horse house rule), fuhe.go
+// (face-down reserves, an option added with rules.Derive). docs/adding-a-variant.md
+// walks through a new variant.
+//
 // # Caveats
 //
 //   - Slugs, option names and FEN letters are stored with games: never rename them.

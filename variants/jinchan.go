@@ -256,6 +256,9 @@ func (jinchanFacing) AttackNeutral() {}
 
 func (jinchanFacing) Legal(p *rules.Position, m rules.Move) bool { return !jcFacing(p) }
 
+// Quiet: with no stack on the board the core's facing attack sees every pair.
+func (jinchanFacing) Quiet(p *rules.Position) bool { return p.NumStacks() == 0 }
+
 func (jinchanFacing) Validate(p *rules.Position) error {
 	if jcFacing(p) {
 		return errors.New("two generals face each other on an open file")

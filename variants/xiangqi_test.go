@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -54,20 +55,47 @@ func TestXiangqiPerft(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft measures perft of each variant's start position at a depth that
-// takes about a second; nodes/s is the number to compare with other engines.
+// BenchmarkPerft measures perft of each variant's start position (and of the
+// options, with their secrets set) at a depth that takes about a second; nodes/s
+// is the number to compare with other engines, allocs/op must stay near zero (a
+// few per call, none per node).
 func BenchmarkPerft(b *testing.B) {
 	depths := map[string]int{"xiangqi": 4}
+	type start struct {
+		v   *rules.Variant
+		fen string
+	}
+	var starts []start
 	for _, v := range Default().All() {
-		depth, ok := depths[v.Slug]
-		if !ok {
-			depth = 3
-		}
-		p, err := rules.NewPosition(v, v.StartFEN)
+		starts = append(starts, start{v, v.StartFEN})
+	}
+	for _, c := range []struct {
+		slug    string
+		answers [2]string
+	}{
+		{"xiangqi", [2]string{"a2=R i2=C", "a7=N i7=P"}},
+		{"jinchan", [2]string{"real e0 a2=R k2=C", "real g11 a9=N k9=P"}},
+	} {
+		v, err := Default().Build(c.slug, []string{"fuhe"})
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(v.Slug, func(b *testing.B) {
+		fen, err := rules.ApplySecrets(v, "", c.answers)
+		if err != nil {
+			b.Fatal(err)
+		}
+		starts = append(starts, start{v, fen})
+	}
+	for _, st := range starts {
+		depth, ok := depths[st.v.Slug]
+		if !ok {
+			depth = 3
+		}
+		p, err := rules.NewPosition(st.v, st.fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(st.v.Slug, func(b *testing.B) {
 			b.ReportAllocs()
 			var nodes uint64
 			for i := 0; i < b.N; i++ {
@@ -139,4 +167,35 @@ func TestXiangqiPerftReference(t *testing.T) {
 	if ran == 0 {
 		t.Fatal("no reference position ran")
 	}
+}
+
+// BenchmarkCostPerNode compares the cost of a perft node in jinchan (rule modules,
+// stacks, two generals a side) with xiangqi's at the same depth, interleaved in
+// one loop so that both see the same machine load: jinchan/xiangqi is the ratio.
+func BenchmarkCostPerNode(b *testing.B) {
+	x := mustXiangqi(b)
+	j := mustJinchan(b)
+	px, err := rules.NewPosition(x, x.StartFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pj, err := rules.NewPosition(j, jinchanStart(b, "e0", "g11"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var tx, tj time.Duration
+	var nx, nj uint64
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		nx += px.Perft(3)
+		t1 := time.Now()
+		nj += pj.Perft(3)
+		tx, tj = tx+t1.Sub(t0), tj+time.Since(t1)
+	}
+	cx, cj := float64(tx.Nanoseconds())/float64(nx), float64(tj.Nanoseconds())/float64(nj)
+	b.ReportMetric(cx, "ns/xiangqi-node")
+	b.ReportMetric(cj, "ns/jinchan-node")
+	b.ReportMetric(cj/cx, "jinchan/xiangqi")
 }

@@ -13,8 +13,11 @@
 //
 // Each bot message is printed as "[chat] TEXT" or "[dm NAME] TEXT" (further lines
 // indented), each image as "[chat] image PATH" with the PNG written under
-// DataDir/console/, followed by the text board of the same view, and buttons as
-// "(buttons: [Label] data ...)". At the end of its input, Run finishes the line
+// DataDir/console/ (numbered on from the files already there, never replacing
+// one), followed by the text board of the same view, and buttons as
+// "(buttons: [Label] data ...)". A pop-up for one user (Replier.Notice, e.g.
+// for a button pressed by someone it does not concern) is a [dm NAME] line,
+// even with PrivateAfterStart. At the end of its input, Run finishes the line
 // under way and returns nil, so a session can be scripted with a pipe.
 //
 // # Caveats
@@ -66,10 +69,14 @@ type Adapter struct {
 	cfg Config
 	h   bot.Handler
 
-	mu     sync.Mutex // guards out, n, opened
+	mu     sync.Mutex // guards out, n, opened, lastImage, numbered
 	out    io.Writer
 	n      int
 	opened map[string]bool
+	// lastImage is the number of the last image file; numbered is false until
+	// it has been read from the folder.
+	lastImage int
+	numbered  bool
 }
 
 var _ bot.Platform = (*Adapter)(nil)
@@ -159,7 +166,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		Platform:  a.Name(),
 		ChatID:    a.cfg.ChatID,
 		Private:   private,
-		User:      bot.User{ID: name, Name: name},
+		User:      bot.User{ID: name, Name: name, Username: name},
 		MessageID: id,
 		Admin:     private || a.isAdmin(name),
 		At:        a.cfg.Now(),
@@ -196,7 +203,7 @@ func mentions(text string) []bot.User {
 	var out []bot.User
 	for _, w := range strings.Fields(text) {
 		if n, ok := strings.CutPrefix(w, "@"); ok && n != "" {
-			out = append(out, bot.User{ID: n, Name: n})
+			out = append(out, bot.User{ID: n, Name: n, Username: n})
 		}
 	}
 	return out
@@ -249,17 +256,9 @@ func (a *Adapter) write(prefix, chatID string, m bot.Message) (bot.MessageRef, e
 	ref := bot.MessageRef{ChatID: chatID, ID: strconv.Itoa(a.n)}
 	var sb strings.Builder
 	if len(m.Image) > 0 && !a.cfg.NoImages {
-		name := m.ImageName
-		if name == "" {
-			name = "image.png"
-		}
-		dir := filepath.Join(a.cfg.DataDir, "console")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return ref, fmt.Errorf("console: image folder: %w", err)
-		}
-		path := filepath.Join(dir, fmt.Sprintf("%04d-%s", a.n, filepath.Base(name)))
-		if err := os.WriteFile(path, m.Image, 0o644); err != nil {
-			return ref, fmt.Errorf("console: write image: %w", err)
+		path, err := a.writeImage(m)
+		if err != nil {
+			return ref, err
 		}
 		sb.WriteString(block(prefix, "image "+path))
 	}
@@ -288,6 +287,60 @@ func (a *Adapter) write(prefix, chatID string, m bot.Message) (bot.MessageRef, e
 		return ref, fmt.Errorf("console: write: %w", err)
 	}
 	return ref, nil
+}
+
+// writeImage saves m's image as DataDir/console/NNNN-NAME.png and returns the
+// path. Numbers go on from the highest one in the folder, and a file is never
+// replaced: the images of an earlier run (or of another console on the same
+// folder) stay as they were. The caller holds a.mu.
+func (a *Adapter) writeImage(m bot.Message) (string, error) {
+	name := m.ImageName
+	if name == "" {
+		name = "image.png"
+	}
+	dir := filepath.Join(a.cfg.DataDir, "console")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("console: image folder: %w", err)
+	}
+	if !a.numbered {
+		a.lastImage = highestNumber(dir)
+		a.numbered = true
+	}
+	for {
+		a.lastImage++
+		path := filepath.Join(dir, fmt.Sprintf("%04d-%s", a.lastImage, filepath.Base(name)))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			continue // written meanwhile by someone else: take the next number
+		}
+		if err != nil {
+			return "", fmt.Errorf("console: write image: %w", err)
+		}
+		_, werr := f.Write(m.Image)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return "", fmt.Errorf("console: write image: %w", werr)
+		}
+		return path, nil
+	}
+}
+
+// highestNumber is the largest NNNN of the NNNN-NAME files in dir (0 for none).
+func highestNumber(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	top := 0
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "-")
+		if n, err := strconv.Atoi(num); ok && err == nil && n > top {
+			top = n
+		}
+	}
+	return top
 }
 
 // print writes one line of the console itself.
@@ -327,4 +380,11 @@ func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, err
 
 func (r *replier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
 	return r.a.SendPrivate(ctx, r.ev.User, m)
+}
+
+// Notice prints a [dm NAME] line: a pop-up needs no private chat, so it is shown
+// even when PrivateAfterStart keeps other private messages back.
+func (r *replier) Notice(ctx context.Context, text string) error {
+	_, err := r.a.write("[dm "+r.ev.User.Name+"]", dmChat(r.ev.User.ID), bot.Message{Text: text})
+	return err
 }

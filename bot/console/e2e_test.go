@@ -184,6 +184,14 @@ func TestConsoleGames(t *testing.T) {
 		}
 	})
 	t.Run("resignation", func(t *testing.T) {
+		expect(t, s.say("alice: /resign"), "Resign game #1 against bob?", "[resign:yes:1]")
+		// Bob presses Alice's "Yes, resign": a line for him only, and nothing changes.
+		out := s.say("bob: [resign:yes:1]")
+		if out != "[dm bob] This question in game #1 is for alice; only they can answer it. Nothing was changed.\n" {
+			t.Errorf("bob pressing alice's button printed:\n%s", out)
+		}
+		expect(t, s.say("carol: [resign:yes:1]"), "[dm carol] This question in game #1 is for alice")
+		expect(t, s.say("alice: [resign:no:1]"), "game #1 goes on")
 		expect(t, s.say("bob: /resign"), "Resign game #1 against alice?", "[resign:yes:1]")
 		expect(t, s.say("bob: [resign:yes:1]"), "bob resigned game #1.", "alice (Red) wins by resignation · 1-0")
 	})
@@ -300,4 +308,37 @@ func TestConsolePrivateAfterStart(t *testing.T) {
 		"[Open private chat] console: NAME (dm): /start g_1")
 	con.Line(ctx, "bob (dm): /start g_1")
 	expect(t, out.String(), "[dm bob] Your board in game #1")
+	// A pop-up needs no private chat: carol, who never wrote privately, sees hers.
+	con.Line(ctx, "carol: [peek:1]")
+	expect(t, out.String(), "[dm carol] Only the players of game #1")
+}
+
+// TestImagesAreNeverOverwritten: a second run on the same data folder numbers
+// its images on from the first run's, which stay as they were (issue 13).
+func TestImagesAreNeverOverwritten(t *testing.T) {
+	s := newSession(t)
+	first := imageLine.FindAllStringSubmatch(s.say("alice: /new xiangqi @bob")+s.say("bob: /accept"), -1)
+	if len(first) == 0 {
+		t.Fatal("no image in the first run")
+	}
+	before, err := os.ReadFile(first[0][1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.restart()
+	second := imageLine.FindAllStringSubmatch(s.say("alice: /board")+s.say("alice: /board")+s.say("alice: h2e2"), -1)
+	if len(second) == 0 {
+		t.Fatal("no image in the second run")
+	}
+	for _, a := range first {
+		for _, b := range second {
+			if a[1] == b[1] {
+				t.Errorf("the second run wrote %s again", b[1])
+			}
+		}
+	}
+	after, err := os.ReadFile(first[0][1])
+	if err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the first run's image changed (err %v)", err)
+	}
 }

@@ -115,7 +115,7 @@ func TestSlashCommandIsDeferredThenAnsweredWithTheBoard(t *testing.T) {
 	if got := in.Responses; len(got) != 1 || got[0] != 5 {
 		t.Errorf("responses = %v, want one deferred message (5)", got)
 	}
-	want := bot.Event{Platform: "discord", ChatID: h.ch, User: bot.User{ID: alice.ID, Name: "Alice"}, Text: "/move h2e2", Addressed: true}
+	want := bot.Event{Platform: "discord", ChatID: h.ch, User: bot.User{ID: alice.ID, Name: "Alice", Username: "alice"}, Text: "/move h2e2", Addressed: true}
 	ev.At = want.At
 	if fmt.Sprint(ev) != fmt.Sprint(want) {
 		t.Errorf("event = %+v\nwant %+v", ev, want)
@@ -145,7 +145,7 @@ func TestAdminAndMentionsFromOptions(t *testing.T) {
 	if ev.Text != "/new @dave_w xiangqi fuhe side=black" {
 		t.Errorf("text = %q", ev.Text)
 	}
-	if len(ev.Mentions) != 1 || ev.Mentions[0] != (bot.User{ID: dave.ID, Name: "dave_w"}) {
+	if len(ev.Mentions) != 1 || ev.Mentions[0] != (bot.User{ID: dave.ID, Name: "dave_w", Username: "dave_w"}) {
 		t.Errorf("mentions = %+v", ev.Mentions)
 	}
 	if !ev.Admin {

@@ -407,6 +407,7 @@ func resolvedUser(r *discordgo.ApplicationCommandInteractionDataResolved, id str
 			nick = m.Nick
 		}
 		u.Name = mentionName(du, nick)
+		u.Username = du.Username
 	}
 	return u
 }

@@ -28,7 +28,9 @@
 // with a deferred response ("Chuhe is thinking..."), a button with a deferred
 // update. Replier.Reply then fills the placeholder or posts a follow-up with
 // the board image as board.png and the buttons as action rows;
-// Replier.ReplyPrivately posts an ephemeral follow-up only the user sees.
+// Replier.ReplyPrivately posts an ephemeral follow-up only the user sees, and
+// so does Replier.Notice (a DM for a message event, which has no ephemeral
+// answer). Users and mentions carry their user name as User.Username.
 // SendPrivate opens a DM; when the user's DMs are closed (error 50007) it
 // returns a *bot.PrivateUnavailableError whose hint points to "My pieces" and
 // /peek, the ephemeral route.

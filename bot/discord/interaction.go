@@ -155,7 +155,7 @@ func interactionUser(i *discordgo.Interaction) bot.User {
 	if nick != "" {
 		name = nick
 	}
-	return bot.User{ID: u.ID, Name: name}
+	return bot.User{ID: u.ID, Name: name, Username: u.Username}
 }
 
 func (a *Adapter) interactionEvent(i *discordgo.Interaction) bot.Event {
@@ -240,6 +240,13 @@ func (r *interactionReplier) ReplyPrivately(ctx context.Context, m bot.Message) 
 		}
 	}
 	return r.followup(ctx, out, true)
+}
+
+// Notice shows text to the interaction's user only: for a button press an
+// ephemeral follow-up, which nobody else in the channel sees.
+func (r *interactionReplier) Notice(ctx context.Context, text string) error {
+	_, err := r.ReplyPrivately(ctx, bot.Message{Text: text})
+	return err
 }
 
 func (r *interactionReplier) editOriginal(ctx context.Context, out outgoing) (bot.MessageRef, error) {

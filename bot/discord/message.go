@@ -42,7 +42,7 @@ func (a *Adapter) messageEvent(m *discordgo.Message) bot.Event {
 			addressed = true
 			name = botName
 		} else {
-			mentions = append(mentions, bot.User{ID: u.ID, Name: name})
+			mentions = append(mentions, bot.User{ID: u.ID, Name: name, Username: u.Username})
 		}
 		text = strings.NewReplacer("<@"+u.ID+">", "@"+name, "<@!"+u.ID+">", "@"+name).Replace(text)
 	}
@@ -50,7 +50,7 @@ func (a *Adapter) messageEvent(m *discordgo.Message) bot.Event {
 		Platform:  PlatformName,
 		ChatID:    m.ChannelID,
 		Private:   private,
-		User:      bot.User{ID: m.Author.ID, Name: m.Author.DisplayName()},
+		User:      bot.User{ID: m.Author.ID, Name: m.Author.DisplayName(), Username: m.Author.Username},
 		Text:      strings.TrimSpace(text),
 		MessageID: m.ID,
 		Mentions:  mentions,
@@ -95,4 +95,11 @@ func (r *messageReplier) ReplyPrivately(ctx context.Context, m bot.Message) (bot
 		return r.a.Send(ctx, r.ev.ChatID, m)
 	}
 	return r.a.SendPrivate(ctx, r.ev.User, m)
+}
+
+// Notice is a DM: a message has no ephemeral answer. (The service uses Notice
+// for button presses, which come as interactions.)
+func (r *messageReplier) Notice(ctx context.Context, text string) error {
+	_, err := r.ReplyPrivately(ctx, bot.Message{Text: text})
+	return err
 }

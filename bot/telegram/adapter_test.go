@@ -94,7 +94,7 @@ func TestGroupGame(t *testing.T) {
 		srv.Say(group, alice, "/m@ChuheBot h2e2")
 		h.wait("the first board", func() bool { return len(srv.BotMessages(group.ID)) == 1 })
 		ev := g.Events()[0]
-		if ev.Text != "/m h2e2" || !ev.Addressed || ev.Private || ev.ChatID != "-100500" || ev.User != (bot.User{ID: "501", Name: "@alice_xq"}) {
+		if ev.Text != "/m h2e2" || !ev.Addressed || ev.Private || ev.ChatID != "-100500" || ev.User != (bot.User{ID: "501", Name: "@alice_xq", Username: "alice_xq"}) {
 			t.Errorf("event = %+v", ev)
 		}
 		if ev.Platform != "telegram" || ev.MessageID == "" || ev.At.IsZero() {
@@ -189,7 +189,7 @@ func TestMentions(t *testing.T) {
 	srv.SayWithMention(group, alice, "/new Carol", "Carol", carol)
 	srv.Say(group, alice, "/new @stranger_name")
 	evs := h.waitEvents(rec, 4)
-	if m := evs[1].Mentions; len(m) != 1 || m[0] != (bot.User{ID: "502", Name: "@bobby_xq"}) {
+	if m := evs[1].Mentions; len(m) != 1 || m[0] != (bot.User{ID: "502", Name: "@bobby_xq", Username: "bobby_xq"}) {
 		t.Errorf("mention of a known user: %+v", m)
 	}
 	if m := evs[2].Mentions; len(m) != 1 || m[0] != (bot.User{ID: "503", Name: "Carol"}) {

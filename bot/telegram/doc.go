@@ -18,15 +18,18 @@
 // self-hosted Bot API server (or, in tests, at telegramtest).
 //
 // Incoming: a text message becomes an Event with ChatID and User.ID as decimal
-// ids, User.Name "@username" (or the first name), Text with "/cmd@ThisBot"
+// ids, User.Name "@username" (or the first name) and User.Username, Text with "/cmd@ThisBot"
 // shortened to "/cmd" and a leading "@ThisBot" removed, ReplyTo when it answers
-// one of the bot's messages, and Mentions for text mentions and for @usernames
-// the adapter has seen. Addressed is true for commands, replies to the bot,
+// one of the bot's messages, and Mentions for text mentions (named by the text
+// the entity covers) and for @usernames the adapter has seen. Addressed is true for commands, replies to the bot,
 // mentions of the bot and everything in a private chat. Admin comes from
 // getChatMember (creator or administrator, cached AdminCacheTTL) for the
 // commands in Config.AdminCommands; it is always true in a private chat. A
-// button press (callback query) is answered at once and becomes an Event with
-// Button set and ReplyTo the message that carried the button. "/start PAYLOAD"
+// button press (callback query) becomes an Event with Button set and ReplyTo
+// the message that carried the button; its replier answers the query exactly
+// once: with Replier.Notice as a show_alert pop-up (cut to 200 characters),
+// else silently before the first message it sends or when the handler returns.
+// A press that makes no event (an expired button) is answered at once. "/start PAYLOAD"
 // in a private chat, the end of a deep link, arrives as it is.
 //
 // Outgoing: a Message with an image is a sendPhoto with the text as caption;

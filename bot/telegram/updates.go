@@ -183,6 +183,7 @@ func (a *Adapter) handleUpdate(u tgbotapi.Update) {
 	}()
 	var ev bot.Event
 	var ok bool
+	callback := ""
 	switch {
 	case u.Message != nil:
 		if m := u.Message; m.MigrateToChatID != 0 && m.Chat != nil {
@@ -192,12 +193,15 @@ func (a *Adapter) handleUpdate(u tgbotapi.Update) {
 		ev, ok = a.messageEvent(ctx, u.Message)
 	case u.CallbackQuery != nil:
 		ev, ok = a.callbackEvent(ctx, u.CallbackQuery)
+		callback = u.CallbackQuery.ID
 	}
 	if !ok {
 		return
 	}
 	chat, _ := strconv.ParseInt(ev.ChatID, 10, 64)
-	a.handler.Handle(ctx, ev, &replier{a: a, ev: ev, chat: chat})
+	r := &replier{a: a, ev: ev, chat: chat, callback: callback}
+	a.handler.Handle(ctx, ev, r)
+	r.settle(ctx, "", false)
 }
 
 // commandRE matches "/cmd", "/cmd@SomeBot" and their arguments. Telegram marks
@@ -245,9 +249,15 @@ func (a *Adapter) messageEvent(ctx context.Context, m *tgbotapi.Message) (bot.Ev
 				ev.Mentions = append(ev.Mentions, u)
 			}
 		case "text_mention":
+			// A user without a username, named by the text the entity covers
+			// ("Dave"): the service finds them in the text by it.
 			if e.User != nil && e.User.ID != a.self.ID {
 				a.rememberUser(e.User)
-				ev.Mentions = append(ev.Mentions, userOf(e.User))
+				u := userOf(e.User)
+				if t := entityText(m.Text, e); t != "" {
+					u.Name = t
+				}
+				ev.Mentions = append(ev.Mentions, u)
 			}
 		}
 	}
@@ -309,6 +319,9 @@ func entityText(text string, e tgbotapi.MessageEntity) string {
 	return string(utf16.Decode(u[e.Offset : e.Offset+e.Length]))
 }
 
+// userOf is a Telegram user as the service knows them: shown by @username when
+// they have one, else by first name (which the service marks so that it cannot
+// pass for a username).
 func userOf(u *tgbotapi.User) bot.User {
 	name := u.FirstName
 	if u.UserName != "" {
@@ -317,7 +330,7 @@ func userOf(u *tgbotapi.User) bot.User {
 	if name == "" {
 		name = "user " + idString(u.ID)
 	}
-	return bot.User{ID: idString(u.ID), Name: name}
+	return bot.User{ID: idString(u.ID), Name: name, Username: u.UserName}
 }
 
 func (a *Adapter) rememberUser(u *tgbotapi.User) {
@@ -339,19 +352,22 @@ func (a *Adapter) knownUser(name string) (bot.User, bool) {
 
 const expiredButton = "This button is from before a restart. Please use the newest board, or type the command."
 
+// callbackEvent turns a button press into an event. A press that makes no
+// event is answered at once (an expired button with a notice); the others are
+// answered by their replier: with the service's Notice as a pop-up, or silently
+// before the first message it sends, or when the handler returns.
 func (a *Adapter) callbackEvent(ctx context.Context, q *tgbotapi.CallbackQuery) (bot.Event, bool) {
 	if q.From == nil {
 		return bot.Event{}, false
 	}
 	data, known := a.buttonData(q.Data)
-	// Every callback query is answered, so the button stops spinning; before
-	// handling, so a slow send cannot make Telegram give up on it.
-	notice := ""
-	if !known && q.Data != buttonPrefix {
-		notice = expiredButton
-	}
-	a.answer(ctx, q.ID, notice)
 	if !known || q.Message == nil || q.Message.Chat == nil || data == "" {
+		// Every callback query is answered, so the button stops spinning.
+		notice := ""
+		if !known && q.Data != buttonPrefix {
+			notice = expiredButton
+		}
+		a.answer(ctx, q.ID, notice, false)
 		return bot.Event{}, false
 	}
 	a.rememberUser(q.From)
@@ -373,10 +389,20 @@ func (a *Adapter) callbackEvent(ctx context.Context, q *tgbotapi.CallbackQuery) 
 	return ev, true
 }
 
-func (a *Adapter) answer(ctx context.Context, id, text string) {
-	_, _ = a.do(ctx, 0, "answerCallbackQuery", func(int64) tgbotapi.Chattable {
-		return tgbotapi.CallbackConfig{CallbackQueryID: id, Text: text}
+// maxAlert is the longest text of a callback answer Telegram shows.
+const maxAlert = 200
+
+// answer answers a callback query; with alert the text is a pop-up the user
+// must dismiss, otherwise a toast (or nothing, for "").
+func (a *Adapter) answer(ctx context.Context, id, text string, alert bool) error {
+	if utf16Len(text) > maxAlert {
+		text, _ = cut(text, maxAlert-1)
+		text = strings.TrimRight(text, " \n") + "…"
+	}
+	_, err := a.do(ctx, 0, "answerCallbackQuery", func(int64) tgbotapi.Chattable {
+		return tgbotapi.CallbackConfig{CallbackQueryID: id, Text: text, ShowAlert: alert && text != ""}
 	}, retry{attempts: 3, logFailures: true})
+	return err
 }
 
 // adminCache remembers getChatMember answers for a while.
@@ -423,15 +449,42 @@ func (a *Adapter) isAdmin(ctx context.Context, chat, user int64) bool {
 	return admin
 }
 
-// replier answers one event.
+// replier answers one event. For a button press it also answers the callback
+// query, exactly once (Telegram refuses a second answer): with the service's
+// Notice, or silently before the first message, so a slow send cannot make
+// Telegram give up on the query, or when the handler is done.
 type replier struct {
-	a    *Adapter
-	ev   bot.Event
-	chat int64
+	a        *Adapter
+	ev       bot.Event
+	chat     int64
+	callback string // the callback query id of a button press, "" otherwise
+
+	mu       sync.Mutex
+	answered bool
+}
+
+// settle answers the callback query if it is still open; it reports whether
+// this call answered it.
+func (r *replier) settle(ctx context.Context, text string, alert bool) bool {
+	r.mu.Lock()
+	if r.callback == "" || r.answered {
+		r.mu.Unlock()
+		return false
+	}
+	r.answered = true
+	r.mu.Unlock()
+	// Answer even when the handler gave up because ctx ended: the button spins otherwise.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), min(r.a.cfg.RequestTimeout, 10*time.Second))
+	defer cancel()
+	if err := r.a.answer(ctx, r.callback, text, alert); err != nil {
+		r.a.log.Warn("telegram: callback query not answered", "err", err)
+	}
+	return true
 }
 
 // Reply posts in the event's chat.
 func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	r.settle(ctx, "", false)
 	return r.a.send(ctx, r.chat, m)
 }
 
@@ -439,10 +492,22 @@ func (r *replier) Reply(ctx context.Context, m bot.Message) (bot.MessageRef, err
 // same chat for a private event, a direct message for a group event (or a
 // *bot.PrivateUnavailableError when the user never started the bot).
 func (r *replier) ReplyPrivately(ctx context.Context, m bot.Message) (bot.MessageRef, error) {
+	r.settle(ctx, "", false)
 	if r.ev.Private {
 		return r.a.send(ctx, r.chat, m)
 	}
 	return r.a.SendPrivate(ctx, r.ev.User, m)
+}
+
+// Notice answers a button press with a pop-up (answerCallbackQuery with
+// show_alert, at most 200 characters). Without an open callback query (a
+// message, or a press already answered) it is a private message.
+func (r *replier) Notice(ctx context.Context, text string) error {
+	if r.settle(ctx, text, true) {
+		return nil
+	}
+	_, err := r.ReplyPrivately(ctx, bot.Message{Text: text})
+	return err
 }
 
 // runWebhook registers the webhook and, with Listen set, serves it until ctx ends.

@@ -49,13 +49,25 @@ func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
 }
 
 // run is main without the process: it returns the exit code.
+// Asking for help (-h, bot help, bot help TOOL) succeeds: exit code 0.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 && args[0] == "help" {
+		if len(args) > 1 {
+			if tool, ok := tools()[args[1]]; ok {
+				_ = tool([]string{"-h"}, stdout, stdout)
+				return 0
+			}
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
 	if len(args) > 0 {
 		if tool, ok := tools()[args[0]]; ok {
 			if err := tool(args[1:], stdout, stderr); err != nil {
-				if !errors.Is(err, flag.ErrHelp) {
-					fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
+				if errors.Is(err, flag.ErrHelp) {
+					return 0
 				}
+				fmt.Fprintf(stderr, "%s: %v\n", args[0], err)
 				return 1
 			}
 			return 0
@@ -64,13 +76,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, args, stdin, stdout, stderr, getenv); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "bot: %v\n", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
+		fmt.Fprintf(stderr, "bot: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// usage is what bot help and bot -h print before the flags.
+const usage = `usage: bot [-config FILE] [-data DIR]      run the bot (the console without adapters)
+       bot backup -o FILE                  hot backup of the data file
+       bot restore FILE                    put a backup in place (bot stopped)
+       bot perft|render|pgn [flags]        tools; bot help TOOL lists a tool's flags
+`
 
 // Runner is a chat adapter the bot runs: Run serves until ctx ends (or, for the
 // console, its input ends). Adapters that are also bot.Platforms are registered
@@ -90,7 +110,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bot [-config FILE] [-data DIR]\n       bot perft|render|pgn|backup|restore [flags]\n\n")
+		fmt.Fprint(stderr, usage+"\n")
 		fs.PrintDefaults()
 	}
 	var o serveOptions

@@ -83,7 +83,31 @@ func TestRunFlags(t *testing.T) {
 	if code := run([]string{"-config", "missing.yaml"}, strings.NewReader(""), &out, &errs, noEnv); code == 0 {
 		t.Error("a missing -config succeeded")
 	}
-	if code := run([]string{"-h"}, strings.NewReader(""), &out, &errs, noEnv); code == 0 || !strings.Contains(errs.String(), "usage: bot") {
-		t.Errorf("-h: %s", errs.String())
+	if code := run([]string{"-h"}, strings.NewReader(""), &out, &errs, noEnv); code != 0 || !strings.Contains(errs.String(), "usage: bot") {
+		t.Errorf("-h: exit %d: %s", code, errs.String())
+	}
+}
+
+// TestHelpSucceeds: asking for help is not an error (issue 13).
+func TestHelpSucceeds(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"help"}, {"help", "perft"}, {"render", "-h"}, {"perft", "-h"}, {"pgn", "-h"}} {
+		var out, errs bytes.Buffer
+		code := run(args, strings.NewReader(""), &out, &errs, noEnv)
+		if code != 0 || !strings.Contains(out.String()+errs.String(), "usage") && !strings.Contains(out.String()+errs.String(), "-") {
+			t.Errorf("bot %v: exit %d\n%s%s", args, code, out.String(), errs.String())
+		}
+	}
+	var out, errs bytes.Buffer
+	run([]string{"help"}, strings.NewReader(""), &out, &errs, noEnv)
+	for _, w := range []string{"usage: bot", "perft", "render", "backup"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("bot help lacks %q:\n%s", w, out.String())
+		}
+	}
+	out.Reset()
+	run([]string{"help", "perft"}, strings.NewReader(""), &out, &errs, noEnv)
+	if !strings.Contains(out.String(), "-options") {
+		t.Errorf("bot help perft:\n%s", out.String())
 	}
 }

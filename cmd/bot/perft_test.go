@@ -31,3 +31,26 @@ func TestPerftCommand(t *testing.T) {
 		t.Error("a bad FEN accepted")
 	}
 }
+
+// TestPerftMessages: one "perft:" prefix (run adds it), FEN problems in words,
+// and -options builds the variant with its options.
+func TestPerftMessages(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"perft", "-depth", "1", "-fen", "garbage"}, strings.NewReader(""), &out, &errs, noEnv); code == 0 {
+		t.Fatal("a bad FEN succeeded")
+	}
+	if e := errs.String(); strings.Count(e, "perft:") != 1 || strings.Contains(e, "rules:") || !strings.Contains(e, "-fen") {
+		t.Errorf("error line = %q", e)
+	}
+	errs.Reset()
+	if code := run([]string{"perft", "-depth", "1", "-options", "nonsense"}, strings.NewReader(""), &out, &errs, noEnv); code == 0 || !strings.Contains(errs.String(), "nonsense") {
+		t.Errorf("unknown option: exit %d, %q", code, errs.String())
+	}
+	out.Reset()
+	if err := runPerft([]string{"-variant", "xiangqi", "-options", "fuhe", "-depth", "1"}, &out, &errs); err != nil {
+		t.Fatalf("-options fuhe: %v", err)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(out.String()[strings.LastIndex(strings.TrimSpace(out.String()), "\n")+1:]), "nodes ") {
+		t.Errorf("output = %q", out.String())
+	}
+}

@@ -181,6 +181,14 @@ type Server struct {
 	commands map[string][]map[string]string // language_code -> commands
 	webhook  url.Values
 	now      func() time.Time
+	answers  map[string]Answer // callback query id -> its answer
+}
+
+// Answer is how the bot answered a callback query: a toast, or with Alert a
+// pop-up the user must dismiss; Text "" shows nothing.
+type Answer struct {
+	Text  string
+	Alert bool
 }
 
 // New starts a fake server on 127.0.0.1; it stops when the test ends.
@@ -200,6 +208,7 @@ func New(t testing.TB) *Server {
 		commands: map[string][]map[string]string{},
 		now:      time.Now,
 		unseen:   map[[2]int64]bool{},
+		answers:  map[string]Answer{},
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
@@ -425,6 +434,15 @@ func (s *Server) Calls(methods ...string) []Call {
 		}
 	}
 	return out
+}
+
+// AnswerOf returns the answer to callback query id (from Press), and whether
+// the bot answered it.
+func (s *Server) AnswerOf(id string) (Answer, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.answers[id]
+	return a, ok
 }
 
 // Messages returns copies of a chat's messages, oldest first, deleted ones
@@ -722,9 +740,15 @@ func (s *Server) handleLocked(c Call) (status int, result any, desc string, extr
 		s.commands[p.Get("language_code")] = cmds
 		return 200, true, "", nil
 	case "answerCallbackQuery":
-		if p.Get("callback_query_id") == "" {
+		// As Telegram: a query is answered once, with at most 200 characters.
+		id := p.Get("callback_query_id")
+		if _, done := s.answers[id]; id == "" || done {
 			return 400, nil, "Bad Request: query is too old and response timeout expired or query ID is invalid", nil
 		}
+		if utf16Len(p.Get("text")) > 200 {
+			return 400, nil, "Bad Request: MESSAGE_TOO_LONG", nil
+		}
+		s.answers[id] = Answer{Text: p.Get("text"), Alert: p.Get("show_alert") == "true"}
 		return 200, true, "", nil
 	case "getChatMember":
 		uid, _ := strconv.ParseInt(p.Get("user_id"), 10, 64)

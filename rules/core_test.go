@@ -1,0 +1,171 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Tests of the core's state and flags beyond the atoms: pieces that give no check
+// while frozen, a pass when stuck, kinds whose moves reset the capture clock,
+// pieces on points off the grid in the FEN, and key=value fields.
+
+// tinyVariant is a 5x5 point board with a king, a rook and a pawn a side, and one
+// off-grid point r1 (a recovery slot beside the board).
+func tinyVariant(t *testing.T, change func(v *Variant)) *Variant {
+	t.Helper()
+	v := &Variant{
+		Slug:  "tiny",
+		Board: &Board{Width: 5, Height: 5, Extra: []ExtraPoint{{Name: "r1", X: 6, Y: 0}}},
+		Kinds: []Kind{
+			{Letter: 'K', Name: "king", Royal: true, Atoms: Steps(Dirs4, MoveOrCapture)},
+			{Letter: 'R', Name: "rook", Atoms: Rides(Dirs4, MoveOrCapture, 0)},
+			{Letter: 'P', Name: "pawn", ResetsClock: true, Atoms: Steps([][2]int{{0, 1}}, MoveOrCapture)},
+		},
+		StartFEN:   "4k/5/5/5/K2R1 w - - 0 1",
+		MoveLimit:  10,
+		Repetition: RepetitionDraw,
+	}
+	if change != nil {
+		change(v)
+	}
+	if err := v.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestNoCheckFlags(t *testing.T) {
+	plain := tinyVariant(t, nil)
+	silent := tinyVariant(t, func(v *Variant) { v.NoCheckFlags = FlagFrozen })
+	// Black's rook on a4 would check Red's king on a0.
+	for _, c := range []struct {
+		v     *Variant
+		check bool
+	}{{plain, true}, {silent, false}} {
+		p, err := NewPosition(c.v, "r3k/5/5/5/K4 w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a4, _ := c.v.Board.Parse("a4")
+		p.Set(a4, p.At(a4).With(FlagFrozen, true))
+		if got := p.InCheck(); got != c.check {
+			t.Errorf("NoCheckFlags %v: frozen rook gives check %v, want %v", c.v.NoCheckFlags, got, c.check)
+		}
+		if n := len(p.LegalMoves(nil)); c.check && n != 1 || !c.check && n != 2 {
+			t.Errorf("NoCheckFlags %v: %d legal moves", c.v.NoCheckFlags, n)
+		}
+	}
+}
+
+func TestPassWhenStuck(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.PassWhenStuck = true; v.StalemateLoses = true })
+	// Red's king on a4 is boxed in by its own pawns, which cannot move: a pass.
+	p, err := NewPosition(v, "KP2k/P4/5/5/5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := p.LegalMoves(nil)
+	if len(legal) != 1 || legal[0] != PassMove || FormatCoord(p, legal[0]) != "pass" {
+		t.Fatalf("legal moves when stuck: %v", legal)
+	}
+	if m, err := ParseCoord(p, "pass"); err != nil || m != PassMove {
+		t.Fatalf("pass: %v %v", m, err)
+	}
+	if n := p.Perft(1); n != 1 {
+		t.Errorf("perft 1 = %d, want 1 (the pass)", n)
+	}
+	g, err := NewGame(v, p.FEN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Outcome().Over {
+		t.Fatalf("a side that passes is not stalemated: %+v", g.Outcome())
+	}
+	if err := g.Play(PassMove); err != nil || g.Position().ToMove() != Black {
+		t.Fatalf("after pass: %v, %s to move", err, g.Position().ToMove())
+	}
+}
+
+func TestResetsClock(t *testing.T) {
+	v := tinyVariant(t, nil)
+	g, err := NewGame(v, "4k/5/5/5/K3P w - - 7 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"e0e1", "e4d4"} {
+		m, err := ParseCoord(g.Position(), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h := g.Position().Halfmove(); h != 1 {
+		t.Errorf("capture clock after a pawn move and a king move: %d, want 1", h)
+	}
+}
+
+func TestOffBoardPointsInFEN(t *testing.T) {
+	v := tinyVariant(t, nil)
+	fen := "4k/5/5/5/K2R1 w - - 0 1 off=r1:r"
+	p, err := NewPosition(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, _ := v.Board.Parse("r1")
+	if pc := p.At(r1); pc.Empty() || pc.Side() != Black || v.Kinds[pc.Kind()].Name != "rook" {
+		t.Fatalf("r1 holds %v", pc)
+	}
+	if got := p.FEN(); got != fen {
+		t.Errorf("FEN = %s, want %s", got, fen)
+	}
+	if got := p.PublicFEN(); !strings.HasSuffix(got, "off=r1:r") {
+		t.Errorf("public FEN = %s", got)
+	}
+	for _, bad := range []string{"off=a1:r", "off=r1:x", "off=r1:r,r1:r", "off=zz"} {
+		if _, err := NewPosition(v, "4k/5/5/5/K2R1 w - - 0 1 "+bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if _, err := NewPosition(v, "4k/5/5/5/K2R1 w - - 0 1 flags=1"); err == nil || !strings.Contains(err.Error(), "no field flags=") {
+		t.Errorf("an unclaimed key field: %v", err)
+	}
+}
+
+// TestFaceDownAs: with FaceDownAs a face-down piece moves and attacks as the kind
+// that starts on its point (jieqi), whatever it truly is.
+func TestFaceDownAs(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d0": 'R', "d4": 'R'} })
+	// A face-down pawn on d0 moves as a rook (and may take the face-down piece on d4).
+	p, err := NewPosition(v, "k2*p1/5/5/5/3*PK w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		if FormatCoord(p, m)[:2] == "d0" {
+			got = append(got, FormatCoord(p, m))
+		}
+	}
+	sort.Strings(got)
+	if strings.Join(got, " ") != "d0a0 d0b0 d0c0 d0d1 d0d2 d0d3 d0d4" {
+		t.Errorf("face-down piece on d0 moves %v, want a rook's moves", got)
+	}
+	q, err := NewPosition(v, "3*pk/5/5/5/3K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.InCheck() {
+		t.Errorf("a face-down black piece on d4 should check the king on d0 as a rook")
+	}
+	plain := tinyVariant(t, nil)
+	r, err := NewPosition(plain, "3*pk/5/5/5/3K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.InCheck() {
+		t.Errorf("without FaceDownAs a face-down piece gives no check")
+	}
+}
