@@ -128,6 +128,13 @@ type Notice struct {
 // The engine may call it on its search stack; RepetitionAfter is the same for a
 // move not yet made.
 func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
+	return judge(p, keys, plies, 1)
+}
+
+// judge is JudgeRepetition for a position that occurred at least need times
+// before (1 or 2): a refusal needs a third occurrence, and the span is not
+// classified for less.
+func judge(p *Position, keys []uint64, plies []Move, need int) (Ruling, bool) {
 	if p.v.Repetition != RepetitionAsian || len(keys) != len(plies)+1 {
 		return Ruling{}, false
 	}
@@ -142,7 +149,7 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 			occ = append(occ, i)
 		}
 	}
-	if len(occ) == 0 {
+	if len(occ) < need {
 		return Ruling{}, false
 	}
 	roles, ok := xiangqiRoles(p.v)
@@ -161,9 +168,13 @@ func JudgeRepetition(p *Position, keys []uint64, plies []Move) (Ruling, bool) {
 // RepetitionAfter is JudgeRepetition for m, a legal move of p not made yet: what
 // playing it would mean. Ruling.Forbidden tells whether the rules forbid it.
 func RepetitionAfter(p *Position, keys []uint64, plies []Move, m Move) (Ruling, bool) {
+	return judgeAfter(p, keys, plies, m, 1)
+}
+
+func judgeAfter(p *Position, keys []uint64, plies []Move, m Move, need int) (Ruling, bool) {
 	p.Make(m)
 	defer p.Unmake()
-	return JudgeRepetition(p, append(keys[:len(keys):len(keys)], p.Hash()), append(plies[:len(plies):len(plies)], m))
+	return judge(p, append(keys[:len(keys):len(keys)], p.Hash()), append(plies[:len(plies):len(plies)], m), need)
 }
 
 // role is a piece's part in the chase rules.
@@ -526,8 +537,28 @@ func usesAsianRules(v *Variant) bool {
 // The arbiter in a Game: game.go calls these at its marked spots.
 
 // ruling is the arbiter's reading of the game's current position, if it repeats.
+// A move's ruling is asked for twice (the outcome, the notice); the memo keeps
+// the last one found with the history it was found on (since the last capture),
+// so that a repeated position is classified once.
 func (g *Game) ruling() (Ruling, bool) {
-	return JudgeRepetition(g.pos, g.keys, g.plies)
+	n := len(g.plies)
+	lo := max(0, n-g.pos.Halfmove())
+	if m := g.memo; m != nil && slices.Equal(m.keys, g.keys[lo:]) && slices.Equal(m.plies, g.plies[lo:]) {
+		return m.r, true
+	}
+	r, ok := JudgeRepetition(g.pos, g.keys, g.plies)
+	if ok {
+		g.memo = &rulingMemo{keys: slices.Clone(g.keys[lo:]), plies: slices.Clone(g.plies[lo:]), r: r}
+	}
+	return r, ok
+}
+
+// rulingMemo is a ruling with the keys and plies (since the last capture) it
+// was found on.
+type rulingMemo struct {
+	keys  []uint64
+	plies []Move
+	r     Ruling
 }
 
 // asianRepetition is repetition() under RepetitionAsian.
@@ -547,7 +578,16 @@ func (g *Game) refuseRepetition(m Move) error {
 	if g.replaying || !usesAsianRules(g.pos.v) {
 		return nil
 	}
-	r, ok := RepetitionAfter(g.pos, g.keys, g.plies, m)
+	p := g.pos
+	p.Make(m)
+	keys, plies := append(slices.Clip(g.keys), p.Hash()), append(slices.Clip(g.plies), m)
+	r, ok := judge(p, keys, plies, 2)
+	if ok {
+		// The third occurrence: Play will ask again once m is made.
+		lo := max(0, len(plies)-p.Halfmove())
+		g.memo = &rulingMemo{keys: slices.Clone(keys[lo:]), plies: slices.Clone(plies[lo:]), r: r}
+	}
+	p.Unmake()
 	if !ok || !r.Forbidden() {
 		return nil
 	}
@@ -556,7 +596,7 @@ func (g *Game) refuseRepetition(m Move) error {
 		if lm == m {
 			continue
 		}
-		if lr, ok := RepetitionAfter(g.pos, g.keys, g.plies, lm); ok && lr.Forbidden() {
+		if lr, ok := judgeAfter(g.pos, g.keys, g.plies, lm, 2); ok && lr.Forbidden() {
 			continue
 		}
 		if len(others) < 6 {

@@ -79,6 +79,7 @@ type Game struct {
 	// replaying: a record is replayed (PGNGame.ReplayDetail), which follows its
 	// own arbiter: the arbiter (arbiter.go) judges, but refuses no move.
 	replaying bool
+	memo      *rulingMemo // the arbiter's last ruling (arbiter.go)
 }
 
 // maxAutoMoves bounds the automatic moves after one move, against a hook that

@@ -208,6 +208,21 @@ func TestArbiterInPlay(t *testing.T) {
 		if n := notice(g); !strings.HasPrefix(n, "rep.draw_free: ") {
 			t.Errorf("notice = %q", n)
 		}
+		// A takeback reopens the game, and the arbiter's memo does not stick.
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if o := g.Outcome(); o.Over {
+			t.Errorf("outcome after the takeback = %+v", o)
+		}
+		playAll(t, g, "f8e8")
+		if o, n := g.Outcome(), notice(g); o.Over || n != "" {
+			t.Errorf("after another move: %+v, notice %q", o, n)
+		}
+		playAll(t, g, "d0d1 e8f8") // rook d1, general f8: the third time
+		if o := g.Outcome(); o != rules.Drawn(rules.ReasonRepetition) {
+			t.Errorf("outcome = %+v", o)
+		}
 	})
 }
 
