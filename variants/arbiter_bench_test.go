@@ -4,17 +4,13 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/rules"
 )
 
-// BenchmarkGamePlay plays the moves of the sample records through Game.Play,
-// as the bot does: the cost of ordinary moves, where the arbiter of
-// repetitions only looks whether the position repeats.
-func BenchmarkGamePlay(b *testing.B) {
-	v := mustXiangqi(b)
-	var lines [][]rules.Move
-	var fens []string
+// sampleGames are the moves of the sample records, for the Game.Play benchmarks.
+func sampleGames(b *testing.B, v *rules.Variant) (fens []string, lines [][]rules.Move) {
 	for _, name := range []string{"game/00000001.pgn", "game/00000002.pgn", "game/00000005.pgn"} {
 		f, err := os.Open("testdata/ccpd/" + name)
 		if err != nil {
@@ -33,20 +29,83 @@ func BenchmarkGamePlay(b *testing.B) {
 			lines, fens = append(lines, g.Moves()), append(fens, pg.FEN)
 		}
 	}
+	return fens, lines
+}
+
+// playGames plays the lines through Game.Play, as the bot does, and returns the
+// number of moves played.
+func playGames(v *rules.Variant, fens []string, lines [][]rules.Move) int {
 	plies := 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for j, moves := range lines {
-			g, _ := rules.NewGame(v, fens[j])
-			for _, m := range moves {
-				if g.Play(m) != nil {
-					break
-				}
-				plies++
+	for j, moves := range lines {
+		g, _ := rules.NewGame(v, fens[j])
+		for _, m := range moves {
+			if g.Play(m) != nil {
+				break
 			}
+			plies++
 		}
 	}
-	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
+	return plies
+}
+
+// repeats reports whether a position repeats in the line.
+func repeats(v *rules.Variant, fen string, moves []rules.Move) bool {
+	g, _ := rules.NewGame(v, fen)
+	p := g.Position().Clone()
+	seen := map[uint64]bool{p.Hash(): true}
+	for _, m := range moves {
+		p.Make(m)
+		if seen[p.Hash()] {
+			return true
+		}
+		seen[p.Hash()] = true
+	}
+	return false
+}
+
+// BenchmarkGamePlay plays the moves of the sample records through Game.Play
+// under the arbiter (RepetitionAsian) and, interleaved in the same loop so
+// that a shared machine's load hits both alike, under perpetual check only.
+// "ordinary": the records where no position repeats, so the arbiter only
+// looks whether one does; "repeating": the record that repeats positions
+// (nine, ending in a perpetual check), which the arbiter classifies.
+func BenchmarkGamePlay(b *testing.B) {
+	v := mustXiangqi(b)
+	pc := v.Clone("xiangqi-perpetual-check")
+	pc.Repetition = rules.RepetitionPerpetualCheck
+	if err := pc.Finalize(); err != nil {
+		b.Fatal(err)
+	}
+	fens, lines := sampleGames(b, v)
+	var sets [2]struct {
+		fens  []string
+		lines [][]rules.Move
+	}
+	for i := range lines {
+		k := 0
+		if repeats(v, fens[i], lines[i]) {
+			k = 1
+		}
+		sets[k].fens, sets[k].lines = append(sets[k].fens, fens[i]), append(sets[k].lines, lines[i])
+	}
+	for k, name := range []string{"ordinary", "repeating"} {
+		set := sets[k]
+		b.Run(name, func(b *testing.B) {
+			var ta, tp time.Duration
+			na, np := 0, 0
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				na += playGames(v, set.fens, set.lines)
+				t1 := time.Now()
+				np += playGames(pc, set.fens, set.lines)
+				ta, tp = ta+t1.Sub(t0), tp+time.Since(t1)
+			}
+			ca, cp := float64(ta.Nanoseconds())/float64(na), float64(tp.Nanoseconds())/float64(np)
+			b.ReportMetric(ca, "ns/move-arbiter")
+			b.ReportMetric(cp, "ns/move-check-only")
+			b.ReportMetric(ca/cp, "arbiter/check-only")
+		})
+	}
 }
 
 // BenchmarkJudgeRepetition is one ruling at the third occurrence of a
