@@ -580,6 +580,10 @@ func (g *Game) refuseRepetition(m Move) error {
 	}
 	p := g.pos
 	p.Make(m)
+	if !occurredTwice(g.keys, p.Hash(), p.Halfmove()) {
+		p.Unmake() // the ordinary case: nothing to judge, nothing copied
+		return nil
+	}
 	keys, plies := append(slices.Clip(g.keys), p.Hash()), append(slices.Clip(g.plies), m)
 	r, ok := judge(p, keys, plies, 2)
 	if ok {
@@ -610,6 +614,20 @@ func (g *Game) refuseRepetition(m Move) error {
 	why := r.refusal(g.pos)
 	g.pos.Unmake()
 	return &IllegalMoveError{Text: FormatCoord(g.pos, m), Reason: why.text, Key: why.key, Args: why.args, Legal: others}
+}
+
+// occurredTwice reports whether key is among the last halfmove keys twice.
+func occurredTwice(keys []uint64, key uint64, halfmove int) bool {
+	n := 0
+	for i := len(keys) - 1; i >= 0 && i >= len(keys)-halfmove; i-- {
+		if keys[i] == key {
+			n++
+			if n == 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // repeated reports whether the position after ply i had occurred before
