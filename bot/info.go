@@ -27,8 +27,10 @@ func (q *request) cmdBoard(args []string) error {
 		return oops("err.not_started", id)
 	}
 	m := q.s.boardMessage(q.display(), l, "", q.s.lastMove(q.display(), l))
-	ref := q.reply(m)
-	q.s.remember(ref, id)
+	if st := q.s.deliveryStatus(q.ctx, q.lang, l.rec.Platform, l.rec.ChatID, id); st != "" {
+		m.Text += "\n" + st
+	}
+	q.replyAbout(m, id)
 	return nil
 }
 

@@ -108,9 +108,11 @@ func NewGame(v *Variant, fen string) (*Game, error) {
 	return g, nil
 }
 
-// Position is the current position. Callers must not Make moves on it directly;
-// use Play.
-func (g *Game) Position() *Position { return g.pos }
+// Position is a copy of the current position, the caller's to read, parse moves
+// on, search or change: the game's own position changes only through Play and
+// Undo, so nothing a caller does to it can put the game out of step. Take a new
+// copy after Play.
+func (g *Game) Position() *Position { return g.pos.Clone() }
 
 // Variant is the game's variant.
 func (g *Game) Variant() *Variant { return g.pos.v }
