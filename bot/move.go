@@ -272,6 +272,9 @@ func (q *request) play(id, text string, mode playMode) error {
 	for _, f := range l.game.Report().Facts {
 		heads = append(heads, factText(q.lang, v, f))
 	}
+	if n := l.game.Report().Notice; n != nil {
+		heads = append(heads, q.repetitionNotice(v, n)) // the arbiter's warning or verdict on a repetition
+	}
 	d := q.display()
 	// The board, its caption and the private boards are owed by the move: they
 	// are written with it, in its transaction (their images are drawn at send

@@ -76,6 +76,10 @@ type Game struct {
 	// reports[i] is what move i (0 = the start, with its automatic moves) made known.
 	reports []Report
 	over    Outcome
+	// replaying: a record is replayed (PGNGame.ReplayDetail), which follows its
+	// own arbiter: the arbiter (arbiter.go) judges, but refuses no move.
+	replaying bool
+	memo      *rulingMemo // the arbiter's last ruling (arbiter.go)
 }
 
 // maxAutoMoves bounds the automatic moves after one move, against a hook that
@@ -156,6 +160,10 @@ func (g *Game) Play(m Move) error {
 	if !g.Legal(m) {
 		return g.pos.Explain(m)
 	}
+	// Arbiter (arbiter.go): a move that completes a forbidden repetition is refused.
+	if err := g.refuseRepetition(m); err != nil {
+		return err
+	}
 	var before [2]string
 	for s := Red; s <= Black; s++ {
 		before[s] = g.pos.privateKey(s)
@@ -165,6 +173,7 @@ func (g *Game) Play(m Move) error {
 	g.moves = append(g.moves, m)
 	g.over = g.evaluate()
 	r.Facts = append(r.Facts, g.autoMoves()...)
+	r.Notice = g.repetitionNotice() // arbiter (arbiter.go): warnings and verdicts
 	for s := Red; s <= Black; s++ {
 		after := g.pos.privateKey(s)
 		r.Private[s] = after != "" && after != before[s]
@@ -323,6 +332,9 @@ func (g *Game) repetition() (Outcome, bool) {
 	if rule == RepetitionNone {
 		return Outcome{}, false
 	}
+	if usesAsianRules(g.pos.v) {
+		return g.asianRepetition() // arbiter (arbiter.go): long check and long chase
+	}
 	n := len(g.keys) - 1
 	last := g.keys[n]
 	// Only positions since the last capture can repeat.
@@ -395,6 +407,10 @@ func Replay(v *Variant, fen string, moves []string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Arbiter (arbiter.go): stored moves were accepted when played (a game stored
+	// before the chase rules may end on a move they now refuse); replay them all.
+	g.replaying = true
+	defer func() { g.replaying = false }()
 	for i, text := range moves {
 		m, err := ParseCoord(g.pos, text)
 		if err != nil {

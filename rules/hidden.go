@@ -50,6 +50,9 @@ type Report struct {
 	// send s a fresh private board. The flag itself is s's secret: do not show it
 	// to anybody else (a public "see your DMs" would tell when the decoy moved).
 	Private [2]bool
+	// Notice is the arbiter's word on a repeated position (arbiter.go): a warning
+	// at the second occurrence, the verdict at the third; nil for none.
+	Notice *Notice
 }
 
 // Choice describes a secret one player chooses before the first move.
