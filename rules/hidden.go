@@ -248,6 +248,9 @@ func (p *Position) eachHidden(s Side, fn func(sq Square, pc Piece)) {
 // privateKey sums up what side s sees and the public does not: equal keys mean
 // equal private knowledge of the board.
 func (p *Position) privateKey(s Side) string {
+	if !p.v.ownerKnowsMore {
+		return "" // no piece of this variant looks different to its owner
+	}
 	var sb strings.Builder
 	a := AudienceOf(s)
 	for sq := range p.board {
