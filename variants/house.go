@@ -34,8 +34,11 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 				return nil, errors.New(name + " is already on")
 			}
 			m := module(base)
-			v, err := rules.Derive(base, rules.Delta{Slug: base.Slug + "+" + name,
-				Name: base.Name + " with " + name, Modules: []rules.Module{m}})
+			title := base.Name + " with " + name
+			if strings.Contains(base.Name, " with ") {
+				title = base.Name + " and " + name
+			}
+			v, err := rules.Derive(base, rules.Delta{Slug: base.Slug + "+" + name, Name: title, Modules: []rules.Module{m}})
 			if err != nil {
 				return nil, err
 			}
