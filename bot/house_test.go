@@ -10,12 +10,13 @@ import (
 func TestHouseOptionsInChat(t *testing.T) {
 	h := newHarness(t)
 	for opt, want := range map[string]string{
-		"kill-horse":     "h2h9, b9c7, i9h9",
-		"river-elephant": "e2c5",
-		"mission-pawn":   "e8e7",
-		"royal-advisor":  "d2c3",
-		"dragon-advisor": "e5d6",
-		"revive-pawn":    "P@e3",
+		"kill-horse":      "h2h9, b9c7, i9h9",
+		"river-elephant":  "e2c5",
+		"mission-pawn":    "e8e7",
+		"royal-advisor":   "d2c3",
+		"dragon-advisor":  "e5d6",
+		"revive-pawn":     "P@e3",
+		"palace-strategy": "h0f1",
 	} {
 		out := h.say("alice", "/rules xiangqi "+opt)
 		mustContain(t, out, want, "/new xiangqi "+opt)

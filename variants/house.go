@@ -69,6 +69,11 @@ func houseOptions() []Option {
 		houseOption("dragon-advisor", "龍戰士: a side with no cannon left moves its advisors one step diagonally "+
 			"anywhere on the board (d2c3, e5d6); not with royal-advisor",
 			func(*rules.Variant) rules.Module { return dragonAdvisor() }),
+		houseOption("palace-strategy", "宮策略: while your general stands on a palace point, one kind of yours gets a "+
+			"power: d0 chariots ride the palace diagonals, f0 cannons too, d1 horses ignore the leg (h0f1), f1 "+
+			"elephants ignore the eye, d2 advisors step two along a diagonal, e2 soldiers on the river bank step "+
+			"diagonally across, f2 soldiers on the enemy bank ride sideways (Black mirrored: f9 d9 f8 d8 f7 e7 d7)",
+			func(base *rules.Variant) rules.Module { return newPalaceStrategy(base) }),
 		houseOption("revive-pawn", "還魂卒: right after one of your captures, your next move may instead put one "+
 			"of your captured soldiers back on an empty soldier start point: `P@e3` (Black `P@e6`)",
 			func(base *rules.Variant) rules.Module { return newRevivePawn(base) }),
@@ -93,7 +98,9 @@ var xqShajing = map[string]string{
 type power struct {
 	name, guide string
 	kind        int
-	without     int
+	without     int // -1 with when
+	// when, if set, is the condition instead of "no piece of kind without".
+	when func(p *rules.Position, s rules.Side) bool
 	// targets calls add for every point the power takes the piece of side s on
 	// from to in p (blocking points checked), with what it may do there.
 	targets func(p *rules.Position, from rules.Square, s rules.Side, add func(to rules.Square))
@@ -143,6 +150,9 @@ func (w *power) holders(p *rules.Position, s rules.Side, buf []rules.Square) ([]
 		case w.without:
 			none = false
 		}
+	}
+	if w.when != nil {
+		none = w.when(p, s)
 	}
 	return buf, none
 }
@@ -249,10 +259,15 @@ func (w *power) Refusal(p *rules.Position, text string, m rules.Move) string {
 	if t := p.At(m.To); !t.Empty() && t.Side() == s {
 		return ""
 	}
-	if !on {
-		return w.refuse
+	if on {
+		return "" // the power allows it: the core says what else is wrong (a check)
 	}
-	return "" // the power allows it: the core says what else is wrong (a check)
+	for _, x := range p.PseudoMoves(nil) {
+		if x.From == m.From && x.To == m.To {
+			return "" // another rule makes it: the core says what is wrong
+		}
+	}
+	return w.refuse
 }
 
 // relRank is the rank of sq counted from side s's back line.
@@ -633,4 +648,183 @@ func (r *revivePawn) readField(p *rules.Position, text string) error {
 	}
 	p.SetVar(r.right, st)
 	return nil
+}
+
+// palaceStrategy is rule 7 宮策略 (powers 1-7; 8 可飛將 is not built): one
+// module whose conditional powers each hold while the owner's general stands on
+// the power's palace point.
+type palaceStrategy struct {
+	powers []*power
+}
+
+func (*palaceStrategy) ModuleName() string { return "palace-strategy" }
+
+func (ps *palaceStrategy) Guide() string {
+	return "Palace strategy (宮策略): while your general stands on one of these palace points, all your " +
+		"pieces of one kind get a power (Black: the mirrored points f9 d9 f8 d8 f7 e7 d7). d0 全線車: chariots " +
+		"also ride the drawn palace diagonals (d7e8). f0 全線炮: cannons move along them and capture over one " +
+		"screen on the diagonal (d7f9). d1 暢馬: horses ignore the leg (h0f1). f1 象不堵: elephants ignore the " +
+		"eye. d2 士闊步: advisors step one or two points along a drawn diagonal (d0f2). e2 斜河兵: a soldier on " +
+		"its own river bank may step diagonally forward across the river, not capturing (c4d5). f2 河清卒: a " +
+		"soldier on the enemy river bank may ride sideways along it (c5i5). Points e0 and e1: no power."
+}
+
+func (ps *palaceStrategy) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
+	for _, w := range ps.powers {
+		out = w.AddMoves(p, out)
+	}
+	return out
+}
+
+func (ps *palaceStrategy) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	for _, w := range ps.powers {
+		if w.Attacks(p, sq, by) {
+			return true
+		}
+	}
+	return false
+}
+
+func (ps *palaceStrategy) Refusal(p *rules.Position, text string, m rules.Move) string {
+	for _, w := range ps.powers {
+		if why := w.Refusal(p, text, m); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
+	b := base.Board
+	sq := func(n string) rules.Square { return mustSquare(b, n) }
+	// The drawn diagonals of each palace, as lines of points.
+	lines := [][]rules.Square{
+		{sq("d0"), sq("e1"), sq("f2")}, {sq("f0"), sq("e1"), sq("d2")},
+		{sq("d7"), sq("e8"), sq("f9")}, {sq("f7"), sq("e8"), sq("d9")},
+	}
+	own := func(s rules.Side) [][]rules.Square {
+		if s == rules.Red {
+			return lines[:2]
+		}
+		return lines[2:]
+	}
+	// along calls walk for each direction along the lines through from.
+	along := func(ls [][]rules.Square, from rules.Square, walk func(path []rules.Square)) {
+		for _, l := range ls {
+			for i, x := range l {
+				if x != from {
+					continue
+				}
+				var up, down []rules.Square
+				up = append(up, l[i+1:]...)
+				for j := i - 1; j >= 0; j-- {
+					down = append(down, l[j])
+				}
+				walk(up)
+				walk(down)
+			}
+		}
+	}
+	// on is the condition: s's general stands on the point named (Red's view).
+	on := func(point string) func(p *rules.Position, s rules.Side) bool {
+		red := sq(point)
+		black := b.Mirror(red)
+		return func(p *rules.Position, s rules.Side) bool {
+			want := red
+			if s == rules.Black {
+				want = black
+			}
+			for i := 0; i < p.NumRoyals(s); i++ {
+				if p.RoyalAt(s, i) == want {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	mk := func(name, point string, kind int, refuse string, targets func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square))) *power {
+		mirror := b.Name(b.Mirror(sq(point)))
+		return &power{name: name, kind: kind, without: -1, when: on(point), targets: targets,
+			refuse: refuse + " only while your general stands on " + point + " (Black " + mirror + ")"}
+	}
+	ride := func(p *rules.Position, path []rules.Square, add func(rules.Square)) {
+		for _, x := range path {
+			add(x)
+			if !p.At(x).Empty() {
+				return
+			}
+		}
+	}
+	return &palaceStrategy{powers: []*power{
+		mk("全線車", "d0", Chariot, "chariots ride the palace diagonals (全線車)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			along(lines, from, func(path []rules.Square) { ride(p, path, add) })
+		}),
+		mk("全線炮", "f0", Cannon, "cannons move along the palace diagonals (全線炮)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			along(lines, from, func(path []rules.Square) {
+				screen := false
+				for _, x := range path {
+					switch empty := p.At(x).Empty(); {
+					case !screen && empty:
+						add(x)
+					case !screen:
+						screen = true
+					case !empty:
+						add(x)
+						return
+					}
+				}
+			})
+		}),
+		mk("暢馬", "d1", Horse, "a horse ignores its leg (暢馬)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			for _, d := range [][2]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}} {
+				if to := p.Variant().Board.Step(from, d[0], d[1]); to != rules.NoSquare {
+					add(to)
+				}
+			}
+		}),
+		mk("象不堵", "f1", Elephant, "an elephant ignores its eye (象不堵)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			b := p.Variant().Board
+			if !b.InZone("own", s, from) {
+				return
+			}
+			for _, d := range rules.Diag4 {
+				if to := b.Step(from, 2*d[0], 2*d[1]); to != rules.NoSquare && b.InZone("own", s, to) {
+					add(to)
+				}
+			}
+		}),
+		mk("士闊步", "d2", Advisor, "an advisor steps two points along a palace diagonal (士闊步)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			along(own(s), from, func(path []rules.Square) {
+				if len(path) > 2 {
+					path = path[:2]
+				}
+				ride(p, path, add)
+			})
+		}),
+		mk("斜河兵", "e2", Soldier, "a soldier steps diagonally across the river (斜河兵)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			b := p.Variant().Board
+			if relRank(b, s, from) != 4 {
+				return
+			}
+			for _, df := range []int{1, -1} {
+				if to := step(b, s, from, df, 1); to != rules.NoSquare && p.At(to).Empty() {
+					add(to)
+				}
+			}
+		}),
+		mk("河清卒", "f2", Soldier, "a soldier rides sideways along the enemy river bank (河清卒)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+			b := p.Variant().Board
+			if relRank(b, s, from) != 5 {
+				return
+			}
+			for _, df := range []int{1, -1} {
+				for to := b.Step(from, df, 0); to != rules.NoSquare; to = b.Step(to, df, 0) {
+					add(to)
+					if !p.At(to).Empty() {
+						break
+					}
+				}
+			}
+		}),
+	}}
 }

@@ -279,7 +279,7 @@ func TestHouseSummaries(t *testing.T) {
 }
 
 // houseNames are the house options implemented, in the spec's order.
-var houseNames = []string{"kill-horse", "river-elephant", "mission-pawn", "royal-advisor", "dragon-advisor", "revive-pawn"}
+var houseNames = []string{"kill-horse", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "dragon-advisor", "revive-pawn"}
 
 // houseRandomFENs are start positions where the conditions hold (no horse, no
 // chariot, no cannon), so that random games play the powers.
@@ -307,7 +307,7 @@ func TestHouseRandomGames(t *testing.T) {
 			combos = append(combos, []string{a, b})
 		}
 	}
-	combos = append(combos, []string{"kill-horse", "river-elephant", "mission-pawn", "dragon-advisor", "revive-pawn", "fuhe"})
+	combos = append(combos, []string{"kill-horse", "river-elephant", "mission-pawn", "dragon-advisor", "palace-strategy", "revive-pawn", "fuhe"})
 	for ci, opts := range combos {
 		v, err := Default().Build("xiangqi", opts)
 		if err != nil {
@@ -362,4 +362,35 @@ func TestHouseFENValidation(t *testing.T) {
 			t.Errorf("[%s] king and elephant against a king: %+v", opts, o)
 		}
 	}
+}
+
+// TestHousePalaceStrategy is house-rules.md rule 7, powers 1-7 (可飛將, 7.9 and
+// 7.10, is not built).
+func TestHousePalaceStrategy(t *testing.T) {
+	const ps = "palace-strategy"
+	runHouseCases(t, []houseCase{
+		{id: "7.1", opts: ps, fen: "4k4/9/9/9/9/9/9/9/3K5/6BN1 w - - 0 1", legal: "h0f1 h0i2 h0g2"},
+		{id: "7.1 d0", opts: ps, fen: "4k4/9/9/9/9/9/9/9/9/3K2BN1 w - - 0 1", illegal: "h0f1", refuse: "h0f1",
+			reason: "a horse ignores its leg (暢馬) only while your general stands on d1 (Black f8)"},
+		{id: "7.2", opts: ps, fen: "4ka3/9/3R5/9/9/9/9/9/9/3K5 w - - 0 1", legal: "d7e8 d7f9"},
+		{id: "7.2 d1", opts: ps, fen: "4ka3/9/3R5/9/9/9/9/9/3K5/9 w - - 0 1", illegal: "d7e8 d7f9", refuse: "d7e8",
+			reason: "chariots ride the palace diagonals (全線車) only while your general stands on d0 (Black f9)"},
+		{id: "7.3", opts: ps, fen: "4ka3/4a4/3C5/9/9/9/9/9/9/5K3 w - - 0 1", legal: "d7f9", illegal: "d7e8"},
+		{id: "7.3 move", opts: ps, fen: "4k4/9/3C5/9/9/9/9/9/9/5K3 w - - 0 1", legal: "d7e8 d7f9"},
+		{id: "7.4", opts: ps, fen: "4k4/9/9/9/9/9/9/9/5K3/6B2 w - - 0 1", legal: "g0e2 g0i2"},
+		{id: "7.4 off", opts: "", fen: "4k4/9/9/9/9/9/9/9/5K3/6B2 w - - 0 1", illegal: "g0e2"},
+		{id: "7.5", opts: ps, fen: "4k4/9/9/9/9/9/9/3K5/9/3A5 w - - 0 1", legal: "d0e1 d0f2", from: "d0", list: "d0e1 d0f2"},
+		{id: "7.5 blocked", opts: ps, fen: "4k4/9/9/9/9/9/9/3K5/4A4/3A5 w - - 0 1", illegal: "d0f2"},
+		{id: "7.6", opts: ps, fen: "3k5/9/9/9/9/2P6/9/4K4/9/9 w - - 0 1", legal: "c4b5 c4d5 c4c5", from: "c4",
+			list: "c4b5 c4d5 c4c5"},
+		{id: "7.7", opts: ps, fen: "3k5/9/9/9/3n5/2P6/9/4K4/9/9 w - - 0 1", illegal: "c4d5"},
+		{id: "7.8", opts: ps, fen: "3k5/9/9/9/2P6/9/9/5K3/9/9 w - - 0 1", legal: "c5a5 c5i5", from: "c5",
+			list: "c5a5 c5b5 c5c6 c5d5 c5e5 c5f5 c5g5 c5h5 c5i5"},
+		{id: "7.8 e2", opts: ps, fen: "3k5/9/9/9/2P6/9/9/4K4/9/9 w - - 0 1", illegal: "c5a5 c5i5", refuse: "c5i5",
+			reason: "a soldier rides sideways along the enemy river bank (河清卒) only while your general stands on f2 (Black d7)"},
+		{id: "7 gives check", opts: ps, fen: "4k4/9/9/9/9/9/9/9/9/3K1R3 b - - 0 1", inCheck: false},
+		{id: "7 chariot check", opts: ps, fen: "5k3/9/3R5/9/9/9/9/9/9/3K5 b - - 0 1", inCheck: true},
+		{id: "7 black 暢馬", opts: ps, fen: "1n7/1P3k3/9/9/9/9/9/9/9/3K5 b - - 0 1", legal: "b9c7 b9a7"},
+		{id: "7 black 暢馬 off", opts: ps, fen: "1n7/1P2k4/9/9/9/9/9/9/9/3K5 b - - 0 1", illegal: "b9c7 b9a7"},
+	})
 }
