@@ -345,3 +345,161 @@ func TestHousePerftSimulated(t *testing.T) {
 		t.Logf("revive-pawn perft(%d) %s: %d (plain xiangqi %d)", d, fen, got, mustPosition(t, plain, fen).Perft(d))
 	}
 }
+
+// fixedKings is xiangqi whose generals never move (they still face each other),
+// so that a palace-strategy power stays on for the whole perft tree.
+func fixedKings(t testing.TB, change func(v *rules.Variant)) *rules.Variant {
+	t.Helper()
+	v := Xiangqi()
+	var facing []rules.Atom
+	for _, a := range v.Kinds[King].Atoms {
+		if a.Mode == rules.AttackOnly {
+			facing = append(facing, a)
+		}
+	}
+	v.Kinds[King].Atoms = facing
+	if change != nil {
+		change(v)
+	}
+	if err := v.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestHousePalaceStrategyCrossCheck: with generals that cannot move, standing
+// on a power's point (Red) and its mirror (Black), palace-strategy must agree
+// with the same power written as atoms for both sides, below every root move.
+func TestHousePalaceStrategyCrossCheck(t *testing.T) {
+	depth := 3
+	if testing.Short() || raceEnabled {
+		depth = 2
+	}
+	diag := [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+	power := map[string]func(v *rules.Variant){
+		"d0": func(v *rules.Variant) {
+			v.Kinds[Chariot].Atoms = rules.Join(v.Kinds[Chariot].Atoms,
+				rules.FromZone("diagonals", rules.InZone("diagonals", rules.Rides(diag, rules.MoveOrCapture, 0))))
+		},
+		"f0": func(v *rules.Variant) {
+			v.Kinds[Cannon].Atoms = rules.Join(v.Kinds[Cannon].Atoms,
+				rules.FromZone("diagonals", rules.InZone("diagonals", rules.Rides(diag, rules.MoveOnly, 0))),
+				rules.FromZone("diagonals", rules.InZone("diagonals", rules.Hops(diag, 1))))
+		},
+		"d1": func(v *rules.Variant) {
+			var leaps []rules.Atom
+			for _, a := range rules.LameLeaps(1, 2, 1, rules.MoveOrCapture) {
+				a.Blocks = nil
+				leaps = append(leaps, a)
+			}
+			v.Kinds[Horse].Atoms = leaps
+		},
+		"f1": func(v *rules.Variant) {
+			var leaps []rules.Atom
+			for _, a := range rules.DiagonalLeaps(2, rules.MoveOrCapture) {
+				a.Blocks = nil
+				leaps = append(leaps, a)
+			}
+			v.Kinds[Elephant].Atoms = rules.InZone("own", leaps)
+		},
+		"d2": func(v *rules.Variant) {
+			v.Kinds[Advisor].Atoms = rules.InZone("palace", rules.Rides(diag, rules.MoveOrCapture, 2))
+		},
+		"e2": func(v *rules.Variant) {
+			v.Kinds[Soldier].Atoms = rules.Join(v.Kinds[Soldier].Atoms,
+				rules.FromZone("own bank", rules.Steps([][2]int{{1, 1}, {-1, 1}}, rules.MoveOnly)))
+		},
+		"f2": func(v *rules.Variant) {
+			// The sideways step beyond the bank, the ride on it (which includes the step there).
+			v.Kinds[Soldier].Atoms = rules.Join(
+				rules.Steps([][2]int{{0, 1}}, rules.MoveOrCapture),
+				rules.FromZone("beyond bank", rules.Steps([][2]int{{1, 0}, {-1, 0}}, rules.MoveOrCapture)),
+				rules.FromZone("enemy bank", rules.InZone("enemy bank", rules.Rides([][2]int{{1, 0}, {-1, 0}}, rules.MoveOrCapture, 0))))
+		},
+	}
+	zones := func(v *rules.Variant) {
+		b := v.Board
+		d := b.SquaresOf("d0", "e1", "f2", "f0", "d2", "d7", "e8", "f9", "f7", "d9")
+		b.Zones["diagonals"] = rules.Zone{d, d}
+		r4, r5 := b.RankRange(4, 4), b.RankRange(5, 5)
+		b.Zones["own bank"] = rules.Zone{r4, r5}
+		b.Zones["enemy bank"] = rules.Zone{r5, r4}
+		b.Zones["beyond bank"] = rules.Zone{b.RankRange(6, 9), b.RankRange(0, 3)}
+	}
+	armies := []string{
+		"rnb3bnr/4a4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4A4/RNB3BNR",
+		"rnb3bnr/4a4/1c5c1/9/p1p1p1p1p/P1P1P1P1P/9/1C5C1/4A4/RNB3BNR",
+	}
+	for point, atoms := range power {
+		mod, err := Default().Option("palace-strategy")
+		if !err {
+			t.Fatal("no palace-strategy")
+		}
+		mv, e := mod.Apply(fixedKings(t, nil), nil)
+		if e != nil {
+			t.Fatal(e)
+		}
+		av := fixedKings(t, func(v *rules.Variant) { zones(v); atoms(v) })
+		for i, army := range armies {
+			t.Run(fmt.Sprintf("%s/%d", point, i), func(t *testing.T) {
+				b := mv.Board
+				red := mustSquare(b, point)
+				fen := withKings(t, army, b, red, b.Mirror(red)) + " w - - 0 1"
+				pm, pa := mustPosition(t, mv, fen), mustPosition(t, av, fen)
+				dm, da := pm.Divide(depth), pa.Divide(depth)
+				if len(dm) != len(da) {
+					t.Errorf("%s: %d root moves, atoms %d: %v / %v", pm.FEN(), len(dm), len(da), legalTexts(pm), legalTexts(pa))
+				}
+				for m, n := range dm {
+					if da[m] != n {
+						t.Errorf("%s below %s: %d nodes, atoms %d", pm.FEN(), rules.FormatCoord(pm, m), n, da[m])
+					}
+				}
+			})
+		}
+	}
+}
+
+// withKings writes the board field army with the generals put on red and black.
+func withKings(t *testing.T, army string, b *rules.Board, red, black rules.Square) string {
+	t.Helper()
+	var grid [][]byte
+	for _, row := range strings.Split(army, "/") {
+		var r []byte
+		for _, c := range []byte(row) {
+			if c >= '1' && c <= '9' {
+				r = append(r, strings.Repeat(".", int(c-'0'))...)
+			} else {
+				r = append(r, c)
+			}
+		}
+		grid = append(grid, r)
+	}
+	for sq, c := range map[rules.Square]byte{red: 'K', black: 'k'} {
+		f, r, _ := b.Coords(sq)
+		if grid[b.Height-1-r][f] != '.' {
+			t.Fatalf("%s is not empty in %s", b.Name(sq), army)
+		}
+		grid[b.Height-1-r][f] = c
+	}
+	var rows []string
+	for _, r := range grid {
+		row, n := "", 0
+		for _, c := range r {
+			if c == '.' {
+				n++
+				continue
+			}
+			if n > 0 {
+				row += strconv.Itoa(n)
+				n = 0
+			}
+			row += string(c)
+		}
+		if n > 0 {
+			row += strconv.Itoa(n)
+		}
+		rows = append(rows, row)
+	}
+	return strings.Join(rows, "/")
+}
