@@ -17,6 +17,7 @@ func TestHouseOptionsInChat(t *testing.T) {
 		"dragon-advisor":  "e5d6",
 		"revive-pawn":     "P@e3",
 		"palace-strategy": "h0f1",
+		"palace-cannon":   "d1e1",
 	} {
 		out := h.say("alice", "/rules xiangqi "+opt)
 		mustContain(t, out, want, "/new xiangqi "+opt)

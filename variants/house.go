@@ -56,6 +56,10 @@ func houseOptions() []Option {
 		houseOption("kill-horse", "殺驚/遁馬: if Red's first move is a cannon taking a horse (h2h9 or b2b9), Black may "+
 			"answer with a horse move plus a move of another piece (h2h9, b9c7, i9h9); `pass` skips the second; a "+
 			"checking horse move ends the turn", func(*rules.Variant) rules.Module { return xiangqiKillHorse() }),
+		houseOption("palace-cannon", "宮廷炮: the generals may face each other when your cannon stands right behind "+
+			"your general on that file (d1e1 with a cannon on e0): that is a check your opponent cannot answer "+
+			"with a general move; after the cannon is taken or blocked, the side that had it must end the facing",
+			func(*rules.Variant) rules.Module { return palaceCannon{} }),
 		houseOption("river-elephant", "破河象: a side with no horse left may move its elephants by 用 (two points "+
 			"one way, three the other, leg one diagonal step): across the river from a2 e2 i2 c4 g4 (e2c5), and in "+
 			"the enemy half only by 用, to the enemy half or back to an elephant point",
@@ -827,4 +831,155 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 			}
 		}),
 	}}
+}
+
+// palaceCannon is rule 2 宮廷炮. It replaces the flying-general rule: Extend
+// takes the generals' facing attack out of their atoms, and the module says
+// when facing is allowed (Legal) and when it is a check (Attacks).
+type palaceCannon struct{}
+
+func (palaceCannon) ModuleName() string { return "palace-cannon" }
+
+func (palaceCannon) Guide() string {
+	return "Palace cannon (宮廷炮): the two generals may face each other on an open file if your cannon " +
+		"stands right behind your own general on that file, nothing between (`d1e1` with a cannon on e0): " +
+		"your general is the cannon's screen, so the enemy general is in check, and it may not step aside; " +
+		"block the file or take the cannon. If your cannon is taken or blocked while the generals face, you " +
+		"are in check and must end the facing at once."
+}
+
+// Extend removes the facing attack (飛將) from the generals' atoms.
+func (palaceCannon) Extend(v *rules.Variant) error {
+	k := &v.Kinds[King]
+	var atoms []rules.Atom
+	for _, a := range k.Atoms {
+		if a.Mode != rules.AttackOnly || !a.RoyalTarget {
+			atoms = append(atoms, a)
+		}
+	}
+	k.Atoms = atoms
+	return nil
+}
+
+// facing reports whether the generals stand on one file with nothing between,
+// and returns both generals' squares (Red's, Black's).
+func pcFacing(p *rules.Position) (bool, [2]rules.Square) {
+	var k [2]rules.Square
+	for s := rules.Red; s <= rules.Black; s++ {
+		if p.NumRoyals(s) != 1 {
+			return false, k
+		}
+		k[s] = p.RoyalAt(s, 0)
+	}
+	b := p.Variant().Board
+	fr, rr, _ := b.Coords(k[rules.Red])
+	fb, rb, _ := b.Coords(k[rules.Black])
+	if fr != fb {
+		return false, k
+	}
+	lo, hi := min(rr, rb), max(rr, rb)
+	for r := lo + 1; r < hi; r++ {
+		if !p.At(b.At(fr, r)).Empty() {
+			return false, k
+		}
+	}
+	return true, k
+}
+
+// pcHolds reports PC_s: facing holds and s has a cannon right behind its
+// general (away from the enemy general) with nothing between.
+func pcHolds(p *rules.Position, s rules.Side) bool {
+	ok, k := pcFacing(p)
+	if !ok {
+		return false
+	}
+	b := p.Variant().Board
+	dr := -1 // away from the enemy general
+	if s == rules.Black {
+		dr = 1
+	}
+	for sq := b.Step(k[s], 0, dr); sq != rules.NoSquare; sq = b.Step(sq, 0, dr) {
+		if pc := p.At(sq); !pc.Empty() {
+			return pc.Side() == s && pc.Kind() == Cannon && !pc.FaceDown()
+		}
+	}
+	return false
+}
+
+// Attacks: at the start of a side's turn, facing without its own palace cannon
+// is a check on it (rule 3). The palace cannon's own check is an ordinary
+// cannon capture over the general.
+func (palaceCannon) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	x := by.Other()
+	if p.ToMove() != x || p.NumRoyals(x) != 1 || p.RoyalAt(x, 0) != sq {
+		return false
+	}
+	ok, _ := pcFacing(p)
+	return ok && !pcHolds(p, x)
+}
+
+// before returns a copy of p as it was before the ordinary move m (m.From
+// holding the mover, m.To what it took), for the tests that look back.
+func pcBefore(p *rules.Position, m rules.Move) *rules.Position {
+	q := p.Clone()
+	if m.Flags&(rules.FlagSpecial|rules.FlagDrop|rules.FlagPass) != 0 {
+		if m.To != rules.NoSquare && m.From == rules.NoSquare {
+			q.Set(m.To, rules.NoPiece)
+		}
+		return q
+	}
+	q.Set(m.From, p.At(m.To))
+	q.Set(m.To, p.Captured())
+	return q
+}
+
+// inPCCheck reports whether s, in q, stands in check by the enemy palace cannon.
+func inPCCheck(q *rules.Position, s rules.Side) bool { return pcHolds(q, s.Other()) }
+
+// Legal: a move that leaves facing needs the mover's palace cannon after it, or
+// answered a palace-cannon check (rule 1); in a palace-cannon check the general
+// may not move (rule 2).
+func (palaceCannon) Legal(p *rules.Position, m rules.Move) bool {
+	x := p.ToMove().Other()
+	if p.MidTurn() {
+		x = p.ToMove()
+	}
+	facing, _ := pcFacing(p)
+	kingMove := m.Flags&(rules.FlagSpecial|rules.FlagDrop|rules.FlagPass) == 0 && p.NumRoyals(x) == 1 && p.RoyalAt(x, 0) == m.To
+	if !facing && !kingMove {
+		return true
+	}
+	was := inPCCheck(pcBefore(p, m), x)
+	if kingMove && was {
+		return false
+	}
+	return !facing || pcHolds(p, x) || was
+}
+
+// Refusal explains the two palace-cannon refusals.
+func (pc palaceCannon) Refusal(p *rules.Position, text string, m rules.Move) string {
+	if m.From == rules.NoSquare || m.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
+		return ""
+	}
+	x := p.ToMove()
+	for _, pm := range p.PseudoMoves(nil) {
+		if pm.From != m.From || pm.To != m.To || pm.Flags&rules.FlagSpecial != 0 {
+			continue
+		}
+		if p.NumRoyals(x) == 1 && p.RoyalAt(x, 0) == m.From && inPCCheck(p, x) {
+			return "your general is in check by the palace cannon (宮廷炮) and may not move: put a piece between the generals or take the cannon"
+		}
+		p.Make(pm)
+		facing, _ := pcFacing(p)
+		bad := facing && !pcHolds(p, x) && !inPCCheckBefore(p, pm, x)
+		p.Unmake()
+		if bad {
+			return "the two generals would face each other on an open file without your cannon right behind your general (宮廷炮)"
+		}
+	}
+	return ""
+}
+
+func inPCCheckBefore(p *rules.Position, m rules.Move, x rules.Side) bool {
+	return inPCCheck(pcBefore(p, m), x)
 }

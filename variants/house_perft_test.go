@@ -503,3 +503,38 @@ func withKings(t *testing.T, army string, b *rules.Board, red, black rules.Squar
 	}
 	return strings.Join(rows, "/")
 }
+
+// TestHousePalaceCannonReference: palace-cannon takes the facing rule out of the
+// generals' atoms and writes it again as a module. On the reference positions of
+// xiangqi-perft.txt (counts reproduced with Fairy-Stockfish) where no cannon can
+// stand behind its own general, it must count as plain xiangqi, to depth 3.
+func TestHousePalaceCannonReference(t *testing.T) {
+	pc := houseVariant(t, "palace-cannon")
+	plain := mustXiangqi(t)
+	data, err := os.ReadFile("testdata/xiangqi-perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth := 3
+	if testing.Short() || raceEnabled {
+		depth = 2
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fen := strings.Split(line, "|")[0]
+		// The one position with a cannon right behind its general (e0, e1) differs.
+		if seen[fen] || strings.HasPrefix(fen, "1rbaka2R/") {
+			continue
+		}
+		seen[fen] = true
+		if got, want := mustPosition(t, pc, fen).Perft(depth), mustPosition(t, plain, fen).Perft(depth); got != want {
+			t.Errorf("%s: palace-cannon perft(%d) = %d, xiangqi %d", fen, depth, got, want)
+		}
+	}
+	if len(seen) < 10 {
+		t.Fatalf("only %d reference positions", len(seen))
+	}
+}

@@ -120,6 +120,14 @@ func TestHouseKillHorse(t *testing.T) {
 			}
 		}},
 		{id: "1 off", opts: "", pre: "h2h9 b9c7", check: toMove(rules.Red)},
+		// A flip of fuhe is a whole move: it ends Black's answer and the offer.
+		{id: "1 flip", opts: "kill-horse fuhe", fen: "rnbakabnr/9/*rc5c*p/p1p1p1p1p/9/9/P1P1P1P1P/*RC5C*P/9/RNBAKABNR w - - 0 1",
+			pre: "h2h9 a7a7", check: func(t *testing.T, g *rules.Game) {
+				fenHas("", rules.Red)(t, g)
+				if fen := g.Position().FEN(); strings.Contains(fen, "dun=") {
+					t.Errorf("the offer outlives Black's flip: %s", fen)
+				}
+			}},
 	})
 }
 
@@ -279,7 +287,7 @@ func TestHouseSummaries(t *testing.T) {
 }
 
 // houseNames are the house options implemented, in the spec's order.
-var houseNames = []string{"kill-horse", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "dragon-advisor", "revive-pawn"}
+var houseNames = []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "dragon-advisor", "revive-pawn"}
 
 // houseRandomFENs are start positions where the conditions hold (no horse, no
 // chariot, no cannon), so that random games play the powers.
@@ -307,7 +315,7 @@ func TestHouseRandomGames(t *testing.T) {
 			combos = append(combos, []string{a, b})
 		}
 	}
-	combos = append(combos, []string{"kill-horse", "river-elephant", "mission-pawn", "dragon-advisor", "palace-strategy", "revive-pawn", "fuhe"})
+	combos = append(combos, []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "dragon-advisor", "palace-strategy", "revive-pawn", "fuhe"})
 	for ci, opts := range combos {
 		v, err := Default().Build("xiangqi", opts)
 		if err != nil {
@@ -392,5 +400,43 @@ func TestHousePalaceStrategy(t *testing.T) {
 		{id: "7 chariot check", opts: ps, fen: "5k3/9/3R5/9/9/9/9/9/9/3K5 b - - 0 1", inCheck: true},
 		{id: "7 black 暢馬", opts: ps, fen: "1n7/1P3k3/9/9/9/9/9/9/9/3K5 b - - 0 1", legal: "b9c7 b9a7"},
 		{id: "7 black 暢馬 off", opts: ps, fen: "1n7/1P2k4/9/9/9/9/9/9/9/3K5 b - - 0 1", illegal: "b9c7 b9a7"},
+	})
+}
+
+// TestHousePalaceCannon is house-rules.md rule 2.
+func TestHousePalaceCannon(t *testing.T) {
+	const pc = "palace-cannon"
+	over := func(winner rules.Side) func(t *testing.T, g *rules.Game) {
+		return func(t *testing.T, g *rules.Game) {
+			if o := g.Outcome(); !o.Over || o.Draw || o.Winner != winner {
+				t.Errorf("outcome %+v, want a win of %v", o, winner)
+			}
+		}
+	}
+	runHouseCases(t, []houseCase{
+		{id: "2.1", opts: pc, fen: "4k4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", legal: "d1e1"},
+		{id: "2.1 off", opts: "", fen: "4k4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", illegal: "d1e1"},
+		{id: "2.1 mate", opts: pc, fen: "4k4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", pre: "d1e1", inCheck: true,
+			illegal: "e9d9 e9f9 e9e8", refuse: "e9f9",
+			reason: "your general is in check by the palace cannon (宮廷炮) and may not move: put a piece between the generals or take the cannon",
+			check: over(rules.Red)},
+		{id: "2.2", opts: pc, fen: "3ak4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", pre: "d1e1", inCheck: true,
+			illegal: "e9f9", from: "", check: func(t *testing.T, g *rules.Game) {
+				if got := legalTexts(g.Position()); strings.Join(got, " ") != "d9e8" {
+					t.Errorf("legal moves %v, want only d9e8", got)
+				}
+			}},
+		{id: "2.3", opts: pc, fen: "4k4/9/9/9/9/9/9/9/3K5/r3C4 w - - 0 1", pre: "d1e1 a0e0", inCheck: true,
+			check: func(t *testing.T, g *rules.Game) {
+				if got := legalTexts(g.Position()); strings.Join(got, " ") != "e1d1 e1f1" {
+					t.Errorf("legal moves %v, want e1d1 e1f1", got)
+				}
+			}},
+		{id: "2.4", opts: pc, fen: "4k4/9/9/9/9/9/9/3Kn4/4A4/4C4 w - - 0 1", illegal: "d2e2", refuse: "d2e2",
+			reason: "the two generals would face each other on an open file without your cannon right behind your general (宮廷炮)"},
+		{id: "2.4 not in check", opts: pc, fen: "4k4/9/9/9/9/9/9/3Kn4/4A4/4C4 w - - 0 1", inCheck: false, legal: "d2d1"},
+		{id: "2 black", opts: pc, fen: "4c4/3k5/9/9/9/9/9/9/9/4K4 b - - 0 1", pre: "d8e8", inCheck: true,
+			check: func(t *testing.T, g *rules.Game) { over(rules.Black)(t, g) }},
+		{id: "2 plain facing", opts: pc, fen: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", legal: "e0e1 e0f0", illegal: "e0d0"},
 	})
 }
