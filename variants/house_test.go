@@ -419,7 +419,7 @@ func TestHousePalaceCannon(t *testing.T) {
 		{id: "2.1 mate", opts: pc, fen: "4k4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", pre: "d1e1", inCheck: true,
 			illegal: "e9d9 e9f9 e9e8", refuse: "e9f9",
 			reason: "your general is in check by the palace cannon (宮廷炮) and may not move: put a piece between the generals or take the cannon",
-			check: over(rules.Red)},
+			check:  over(rules.Red)},
 		{id: "2.2", opts: pc, fen: "3ak4/9/9/9/9/9/9/9/3K5/4C4 w - - 0 1", pre: "d1e1", inCheck: true,
 			illegal: "e9f9", from: "", check: func(t *testing.T, g *rules.Game) {
 				if got := legalTexts(g.Position()); strings.Join(got, " ") != "d9e8" {
