@@ -344,6 +344,9 @@ func TestSecretAPI(t *testing.T) {
 func TestHiddenHouseFuheLeaks(t *testing.T) {
 	t.Parallel()
 	games, plies := leakSize()
+	if testing.Short() || raceEnabled {
+		plies /= 2
+	}
 	for i, name := range houseNames {
 		v, err := Default().Build("xiangqi", []string{name, "fuhe"})
 		if err != nil {

@@ -149,8 +149,11 @@ func TestHousePerft(t *testing.T) {
 		t.Fatal(err)
 	}
 	limit := uint64(1_000_000)
-	if os.Getenv("CHUHE_FULL_PERFT") == "1" {
+	switch {
+	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		limit = 5_000_000
+	case testing.Short() || raceEnabled:
+		limit = 50_000
 	}
 	ran := 0
 	for i, line := range strings.Split(string(data), "\n") {

@@ -302,8 +302,8 @@ var houseRandomFENs = []string{
 // read-back of FENs and moves after every ply (randomGame).
 func TestHouseRandomGames(t *testing.T) {
 	games, plies := 1, 60
-	if testing.Short() {
-		plies = 30
+	if testing.Short() || raceEnabled {
+		plies = 20
 	}
 	var combos [][]string
 	for i, a := range houseNames {
