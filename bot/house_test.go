@@ -21,6 +21,9 @@ func TestHouseOptionsInChat(t *testing.T) {
 	} {
 		out := h.say("alice", "/rules xiangqi "+opt)
 		mustContain(t, out, want, "/new xiangqi "+opt)
+		if strings.ContainsRune(text(out), '\uFFFD') {
+			t.Errorf("/rules xiangqi %s shows a broken character: %s", opt, text(out))
+		}
 	}
 	out := h.say("alice", "/new xiangqi royal-advisor dragon-advisor @bob")
 	mustContain(t, out, "龍戰士不能與王者士同用", "dragon-advisor cannot be combined with royal-advisor")

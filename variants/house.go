@@ -53,32 +53,32 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 // houseOptions are the house rules this package implements, in the spec's order.
 func houseOptions() []Option {
 	return []Option{
-		houseOption("kill-horse", "殺驚/遁馬: if Red's first move is a cannon taking a horse (h2h9 or b2b9), Black may "+
+		houseOption("kill-horse", "kill-horse (殺驚/遁馬): if Red's first move is a cannon taking a horse (h2h9 or b2b9), Black may "+
 			"answer with a horse move plus a move of another piece (h2h9, b9c7, i9h9); `pass` skips the second; a "+
 			"checking horse move ends the turn", func(*rules.Variant) rules.Module { return xiangqiKillHorse() }),
-		houseOption("palace-cannon", "宮廷炮: the generals may face each other when your cannon stands right behind "+
+		houseOption("palace-cannon", "palace cannon (宮廷炮): the generals may face each other when your cannon stands right behind "+
 			"your general on that file (d1e1 with a cannon on e0): that is a check your opponent cannot answer "+
 			"with a general move; after the cannon is taken or blocked, the side that had it must end the facing",
 			func(*rules.Variant) rules.Module { return palaceCannon{} }),
-		houseOption("river-elephant", "破河象: a side with no horse left may move its elephants by 用 (two points "+
+		houseOption("river-elephant", "river-crossing elephant (破河象): a side with no horse left may move its elephants by 用 (two points "+
 			"one way, three the other, leg one diagonal step): across the river from a2 e2 i2 c4 g4 (e2c5), and in "+
 			"the enemy half only by 用, to the enemy half or back to an elephant point",
 			func(*rules.Variant) rules.Module { return riverElephant() }),
-		houseOption("mission-pawn", "任務兵: a side with no chariot left may move a soldier that stands in the enemy "+
+		houseOption("mission-pawn", "mission soldier (任務兵): a side with no chariot left may move a soldier that stands in the enemy "+
 			"palace one step back inside that palace (e8e7), also to capture and to give check",
 			func(*rules.Variant) rules.Module { return missionPawn() }),
-		houseOption("royal-advisor", "王者士: a side with no cannon left may move its advisors out of the palace "+
+		houseOption("royal-advisor", "royal advisor (王者士): a side with no cannon left may move its advisors out of the palace "+
 			"from a corner (d2c3), one step in any of the 8 directions outside it, and back onto a corner only; "+
 			"not with dragon-advisor", func(*rules.Variant) rules.Module { return royalAdvisor() }),
-		houseOption("dragon-advisor", "龍戰士: a side with no cannon left moves its advisors one step diagonally "+
+		houseOption("dragon-advisor", "dragon advisor (龍戰士): a side with no cannon left moves its advisors one step diagonally "+
 			"anywhere on the board (d2c3, e5d6); not with royal-advisor",
 			func(*rules.Variant) rules.Module { return dragonAdvisor() }),
-		houseOption("palace-strategy", "宮策略: while your general stands on a palace point, one kind of yours gets a "+
+		houseOption("palace-strategy", "palace strategy (宮策略): while your general stands on a palace point, one kind of yours gets a "+
 			"power: d0 chariots ride the palace diagonals, f0 cannons too, d1 horses ignore the leg (h0f1), f1 "+
 			"elephants ignore the eye, d2 advisors step two along a diagonal, e2 soldiers on the river bank step "+
 			"diagonally across, f2 soldiers on the enemy bank ride sideways (Black mirrored: f9 d9 f8 d8 f7 e7 d7)",
 			func(base *rules.Variant) rules.Module { return newPalaceStrategy(base) }),
-		houseOption("revive-pawn", "還魂卒: right after one of your captures, your next move may instead put one "+
+		houseOption("revive-pawn", "reviving soldier (還魂卒): right after one of your captures, your next move may instead put one "+
 			"of your captured soldiers back on an empty soldier start point: `P@e3` (Black `P@e6`)",
 			func(base *rules.Variant) rules.Module { return newRevivePawn(base) }),
 	}

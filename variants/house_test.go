@@ -270,7 +270,8 @@ func TestHouseRevivePawn(t *testing.T) {
 func TestHouseSummaries(t *testing.T) {
 	for _, o := range houseOptions() {
 		got, ok := Default().Option(o.Name)
-		if !ok || len(got.Summary) < 40 {
+		if !ok || len(got.Summary) < 40 || got.Summary[0] < 'a' || got.Summary[0] > 'z' {
+			// The bot capitalizes the first byte of a summary: it must be a letter.
 			t.Errorf("option %s: summary %q", o.Name, got.Summary)
 		}
 		v := houseVariant(t, o.Name)
