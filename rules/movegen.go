@@ -591,3 +591,28 @@ func (p *Position) Frozen(s Side) SquareSet {
 	}
 	return out
 }
+
+// Capturable reports whether the piece on from may capture what stands on to
+// (an enemy piece that no module's CaptureFilter protects). Modules that add
+// ordinary moves of their own (a power a piece gets under a condition) use it so
+// that their captures obey the other modules' filters.
+func (p *Position) Capturable(from, to Square) bool {
+	pc := p.board[from]
+	return pc != NoPiece && p.capturable(from, pc.Side(), to)
+}
+
+// Movable reports whether the piece on sq may move now: it lies face up (or moves
+// as a face-down kind), no enemy aura freezes it and no module holds it. Modules
+// that add moves for pieces ask it, as the core's generator does.
+func (p *Position) Movable(sq Square) bool {
+	pc := p.board[sq]
+	if pc == NoPiece || (pc.FaceDown() && p.movesAs(sq, pc) == NoPiece) {
+		return false
+	}
+	if p.v.hasAura {
+		if frozen := p.Frozen(pc.Side()); frozen.Has(sq) {
+			return false
+		}
+	}
+	return !p.held(sq)
+}

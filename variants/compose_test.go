@@ -197,14 +197,24 @@ func TestModulesCompose(t *testing.T) {
 
 func randomGame(t *testing.T, v *rules.Variant, rnd *rand.Rand, plies int) {
 	t.Helper()
+	randomGameFrom(t, v, "", rnd, plies)
+}
+
+// randomGameFrom is randomGame from the public start position from ("" = the
+// variant's start).
+func randomGameFrom(t *testing.T, v *rules.Variant, from string, rnd *rand.Rand, plies int) {
+	t.Helper()
 	var answers [2]string
 	for s := rules.Red; s <= rules.Black; s++ {
-		answers[s] = rules.DefaultSecret(v, "", s, rnd)
+		answers[s] = rules.DefaultSecret(v, from, s, rnd)
 	}
 	start := v.StartFEN
+	if from != "" {
+		start = from
+	}
 	if v.HasSetup() {
 		var err error
-		if start, err = rules.ApplySecrets(v, "", answers); err != nil {
+		if start, err = rules.ApplySecrets(v, from, answers); err != nil {
 			t.Fatalf("secrets %q: %v", answers, err)
 		}
 	}

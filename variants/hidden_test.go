@@ -337,3 +337,57 @@ func TestSecretAPI(t *testing.T) {
 		t.Errorf("the public start of the true start: %v %s", err, g.Position().PublicFEN())
 	}
 }
+
+// TestHiddenHouseFuheLeaks: every house option with fuhe keeps the face-down
+// kinds secret (a face-down horse or cannon does not count for "has no horse",
+// a face-down soldier not for the soldiers a side may revive).
+func TestHiddenHouseFuheLeaks(t *testing.T) {
+	t.Parallel()
+	games, plies := leakSize()
+	if testing.Short() || raceEnabled {
+		plies /= 2
+	}
+	for i, name := range houseNames {
+		v, err := Default().Build("xiangqi", []string{name, "fuhe"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			words := func(p *rules.Position) []string {
+				return []string{"flip a2", "i2i2", "pass", "P@e3", "P@a6", "P@c3", "e2c5", "d0c1", "f9g8"}
+			}
+			leakGames(t, v, []twin{swapFaceDown(FuheMenu, 1), swapFaceDown(FuheMenu, 2)}, words,
+				max(1, games/2), plies, uint64(10+i))
+		})
+	}
+}
+
+// TestHiddenHouseConditions: a face-down reserve never counts for a house rule's
+// condition, so positions that differ only in a reserve's kind (a horse or a
+// cannon face down) look the same in every legal move and refusal.
+func TestHiddenHouseConditions(t *testing.T) {
+	cases := []struct{ opt, fen, kinds string }{
+		{"river-elephant", "4k4/9/9/9/9/9/9/*X3B3*P/9/3K5 w - - 0 1", "NC"},
+		{"mission-pawn", "3k5/4P4/9/9/9/9/9/*X7*P/9/4K4 w - - 0 1", "RC"},
+		{"royal-advisor", "4k4/9/9/9/9/9/9/*X2A4*P/9/5K3 w - - 0 1", "CN"},
+		{"dragon-advisor", "4k4/9/9/9/9/9/9/*X2A4*P/9/5K3 w - - 0 1", "CN"},
+		{"revive-pawn", "4k4/9/9/9/4p4/9/P1P3P1P/*X7*N/4R4/4K4 w - - 0 1 revive=w", "PN"},
+	}
+	for _, c := range cases {
+		v, err := Default().Build("xiangqi", []string{c.opt, "fuhe"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var faces []publicFace
+		var cands []string
+		for _, k := range c.kinds {
+			p := mustPosition(t, v, strings.Replace(c.fen, "X", string(k), 1))
+			cands = append(cands, legalTexts(p)...)
+		}
+		cands = append(cands, "e2c5", "e8e7", "d2c3", "P@e3", "P@c3")
+		for _, k := range c.kinds {
+			faces = append(faces, facesOf(mustPosition(t, v, strings.Replace(c.fen, "X", string(k), 1)), cands, false))
+		}
+		sameFace(t, c.opt, faces[0], faces[1])
+	}
+}

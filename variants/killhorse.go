@@ -143,11 +143,11 @@ func (k *killHorse) AfterMove(p *rules.Position, m rules.Move) {
 	switch st := p.Var(k.dun); {
 	case st == 1:
 		switch {
-		case m.Flags&rules.FlagSpecial != 0: // a reveal keeps the offer
-		case p.ToMove() == rules.Black:
-			p.SetVar(k.dun, 2+int32(m.To)) // the horse half: the bonus move is pending
+		case p.ToMove() != rules.Black:
+			p.SetVar(k.dun, 0) // the turn is over (also after a flip that is a whole move)
+		case m.Flags&rules.FlagSpecial != 0: // a reveal that costs no move keeps the offer
 		default:
-			p.SetVar(k.dun, 0)
+			p.SetVar(k.dun, 2+int32(m.To)) // the horse half: the bonus move is pending
 		}
 	case st >= 2:
 		p.SetVar(k.dun, 0) // the second half, or a pass
