@@ -328,6 +328,17 @@ func (q *request) play(id, text string, mode playMode) error {
 	return nil
 }
 
+// pieceRefusal reports whether a refusal is about a piece on a square that
+// could move elsewhere (the core's reasons, which carry a key), not about a
+// module's move or a drop.
+func pieceRefusal(ie *rules.IllegalMoveError) bool {
+	switch {
+	case ie.Key == "", ie.Key == "no_hand_piece", strings.HasPrefix(ie.Key, "drop_"), strings.HasPrefix(ie.Key, "special_"):
+		return false
+	}
+	return true
+}
+
 // moveError explains a move that was not played: unreadable (what to type instead)
 // or illegal (why, and where that piece can go).
 func (q *request) moveError(l *loaded, text string, err error) error {
@@ -339,6 +350,11 @@ func (q *request) moveError(l *loaded, text string, err error) error {
 		return oops("err.move_unreadable", clip(text), q.notationHelp(l.game.Variant()), q.someMoves(pos, nil, 4))
 	case errors.As(err, &ie):
 		reason := q.why(l.game.Variant(), ie)
+		if len(ie.Legal) == 0 && !pieceRefusal(ie) {
+			// A module's move (a pass, a drop, a revival) names no piece that could
+			// move instead: suggest any moves.
+			return oops("err.move_illegal", clip(text), reason, q.someMoves(pos, nil, 6))
+		}
 		if len(ie.Legal) == 0 {
 			return oops("err.move_illegal_none", clip(text), reason)
 		}

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"testing"
+
+	"github.com/chuhe/chuhe/rules"
 )
 
 // TestRefusalsInTheChatsLanguage: Chinese chats get the rules' refusals in
@@ -22,4 +24,17 @@ func TestRefusalsInTheChatsLanguage(t *testing.T) {
 	h.say("admin", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/m b0d1"), "马的腿（c0）被堵住了")
 	mustContain(t, h.say("alice", "/m a0a5"), "路线被 a3 的棋子挡住了")
+}
+
+// TestPieceRefusal: only the core's refusals of a piece's move say "that piece
+// cannot move now"; a module's move or a drop gets other moves suggested.
+func TestPieceRefusal(t *testing.T) {
+	for _, c := range []struct {
+		key  string
+		want bool
+	}{{"blocked", true}, {"own_piece", true}, {"", false}, {"no_hand_piece", false}, {"drop_occupied", false}, {"special_not_now", false}} {
+		if got := pieceRefusal(&rules.IllegalMoveError{Key: c.key}); got != c.want {
+			t.Errorf("pieceRefusal(%q) = %v, want %v", c.key, got, c.want)
+		}
+	}
 }
