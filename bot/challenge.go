@@ -459,20 +459,23 @@ func (q *request) cmdAccept(args []string) error {
 	}
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, q.s.now(), l.toMove())
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	v := l.game.Variant()
+	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
+		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
+	last := q.s.lastMove(q.display(), l)
+	cd := q.s.chatDisplay(q.ctx, rec)
+	// The first board and the private boards are written with the game.
+	nl, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		first := q.boardOut(nl, joinLines(head, startFacts(q.lang, nl)), last)
+		return append([]*pendingOut{first}, q.s.privateBoardsOf(cd, nl, false)...)
+	})
+	if err != nil {
+		return err
 	}
 	if err := q.s.store.DeleteValue(q.ctx, invitesBucket, id); err != nil {
 		q.s.log.Warn("delete invitation", "game", id, "err", err)
 	}
-	l = &loaded{rec: rec, game: l.game}
-	q.s.keep(l)
-	q.s.log.Info("game started", "game", rec)
-	v := l.game.Variant()
-	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
-		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
-	q.postBoard(l, joinLines(head, startFacts(q.lang, l)))
-	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
+	q.s.log.Info("game started", "game", nl.rec)
 	return nil
 }
 
@@ -500,11 +503,11 @@ func (q *request) cmdDecline(args []string) error {
 		return oops("err.not_invited", id, playerName(q.lang, rec, rules.Side(1-challenger(rec))))
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, "declined"
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	done := Message{Text: q.t("decline.done", q.ev.User.Name, id, rec.Players[challenger(rec)].Name)}
+	if err := q.announceChange(l, rec, done); err != nil {
+		return err
 	}
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
-	q.say("decline.done", q.ev.User.Name, id, rec.Players[challenger(rec)].Name)
 	return nil
 }
 
@@ -532,11 +535,10 @@ func (q *request) cmdCancel(args []string) error {
 		return oops("err.cancel_not_yours", id)
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, "cancelled"
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	if err := q.announceChange(l, rec, Message{Text: q.t("cancel.done", id)}); err != nil {
+		return err
 	}
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
-	q.say("cancel.done", id)
 	return nil
 }
 
@@ -544,12 +546,10 @@ func (q *request) cmdCancel(args []string) error {
 // else changed the game first, and nothing of this command happened.
 // save writes rec, a changed copy of l's record, with the version check, and
 // keeps it in the cache with l's game; a failed write is turned into a reply.
+// (The event's inbox record goes in the same transaction: see change.)
 func (q *request) save(l *loaded, rec *storage.Game) error {
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(rec.ID, err)
-	}
-	q.s.keep(&loaded{rec: rec, game: l.game})
-	return nil
+	_, err := q.change(l, rec, nil)
+	return err
 }
 
 func (q *request) writeFailed(id string, err error) error {

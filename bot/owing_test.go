@@ -1,0 +1,257 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/variants"
+)
+
+// errCrashed is what a store call gets after crashStore's crash.
+var errCrashed = errors.New("storage: the process is gone")
+
+// crashStore models a crash right after a game write: once armed, the first
+// game write that lands ends the process there. Every later write fails and the
+// platform is dead, so nothing the event did afterwards lasts or is seen: what
+// survives is what that write's own transaction held.
+type crashStore struct {
+	storage.Store
+	plat    *fakePlatform
+	armed   atomic.Bool
+	crashed atomic.Bool
+}
+
+func (c *crashStore) gameWritten(err error) error {
+	if err == nil && c.armed.Load() {
+		c.crashed.Store(true)
+		c.plat.setDead(true)
+	}
+	return err
+}
+
+func (c *crashStore) gone() error {
+	if c.crashed.Load() {
+		return errCrashed
+	}
+	return nil
+}
+
+func (c *crashStore) ChangeGame(ctx context.Context, gc storage.GameChange) (*storage.Game, []*storage.OutboxEntry, error) {
+	if err := c.gone(); err != nil {
+		return nil, nil, err
+	}
+	g, es, err := c.Store.ChangeGame(ctx, gc)
+	return g, es, c.gameWritten(err)
+}
+
+func (c *crashStore) UpdateGame(ctx context.Context, g *storage.Game) error {
+	if err := c.gone(); err != nil {
+		return err
+	}
+	return c.gameWritten(c.Store.UpdateGame(ctx, g))
+}
+
+func (c *crashStore) AppendMove(ctx context.Context, id string, v uint64, mv storage.MoveRecord, mutate func(*storage.Game) error) (*storage.Game, error) {
+	if err := c.gone(); err != nil {
+		return nil, err
+	}
+	g, err := c.Store.AppendMove(ctx, id, v, mv, mutate)
+	return g, c.gameWritten(err)
+}
+
+func (c *crashStore) CreateGame(ctx context.Context, g *storage.Game) error {
+	return cmpErr(c.gone(), func() error { return c.Store.CreateGame(ctx, g) })
+}
+
+func (c *crashStore) Enqueue(ctx context.Context, es []*storage.OutboxEntry, consumed ...storage.ValueRef) error {
+	return cmpErr(c.gone(), func() error { return c.Store.Enqueue(ctx, es, consumed...) })
+}
+
+func (c *crashStore) ClaimOutbox(ctx context.Context, cl storage.OutboxClaim) ([]*storage.OutboxEntry, error) {
+	if err := c.gone(); err != nil {
+		return nil, err
+	}
+	return c.Store.ClaimOutbox(ctx, cl)
+}
+
+func (c *crashStore) FinishOutbox(ctx context.Context, holder string, rs []storage.OutboxResult) error {
+	return cmpErr(c.gone(), func() error { return c.Store.FinishOutbox(ctx, holder, rs) })
+}
+
+func (c *crashStore) RecordSent(ctx context.Context, sent []storage.SentMessage) error {
+	return cmpErr(c.gone(), func() error { return c.Store.RecordSent(ctx, sent) })
+}
+
+func (c *crashStore) PutValue(ctx context.Context, bucket, key string, v any) error {
+	return cmpErr(c.gone(), func() error { return c.Store.PutValue(ctx, bucket, key, v) })
+}
+
+func (c *crashStore) PutValues(ctx context.Context, bucket string, vs []storage.Value) error {
+	return cmpErr(c.gone(), func() error { return c.Store.PutValues(ctx, bucket, vs) })
+}
+
+func (c *crashStore) DeleteValue(ctx context.Context, bucket, key string) error {
+	return cmpErr(c.gone(), func() error { return c.Store.DeleteValue(ctx, bucket, key) })
+}
+
+func (c *crashStore) UpdateUser(ctx context.Context, platform, id string, fn func(*storage.User) error) (*storage.User, error) {
+	if err := c.gone(); err != nil {
+		return nil, err
+	}
+	return c.Store.UpdateUser(ctx, platform, id, fn)
+}
+
+func (c *crashStore) UpdateChat(ctx context.Context, platform, id string, fn func(*storage.Chat) error) (*storage.Chat, error) {
+	if err := c.gone(); err != nil {
+		return nil, err
+	}
+	return c.Store.UpdateChat(ctx, platform, id, fn)
+}
+
+func cmpErr(err error, f func() error) error {
+	if err != nil {
+		return err
+	}
+	return f()
+}
+
+// crashCase is one command whose game write is followed by a crash.
+type crashCase struct {
+	name    string
+	options []harnessOption
+	// before runs on the harness (no crash); it returns the game's id.
+	before func(h *harness) string
+	// user presses button (with "#ID" put in for the game's id) or writes text.
+	user, text, button string
+	// tick, instead of an event, runs Tick this far in the future.
+	tick time.Duration
+	want []string
+	// private counts the private messages owed (setup questions).
+	private int
+}
+
+// TestOwedSurviveCrashAfterWrite: every announcement of a game change (a
+// challenge taken, declined, withdrawn or lapsed; a draw or takeback offered,
+// answered or withdrawn; a resignation, an abort; the start of a setup with its
+// private questions) is in the store together with the change: a crash right
+// after the game write loses none of them; the next start posts them, once;
+// and the event's inbox record went with the change, so it is not handled
+// again.
+func TestOwedSurviveCrashAfterWrite(t *testing.T) {
+	started := func(h *harness) string { return h.start("") }
+	challenged := func(h *harness) string {
+		return gameIDIn(h.t, h.say("alice", "/new xiangqi @bob"))
+	}
+	drawOffered := func(h *harness) string { id := h.start(""); h.say("alice", "/draw"); return id }
+	moved := func(h *harness) string { id := h.start(""); h.say("alice", "/m h2e2"); return id }
+	takebackAsked := func(h *harness) string { id := moved(h); h.say("alice", "/takeback"); return id }
+	cases := []crashCase{
+		{name: "accept", before: challenged, user: "bob", text: "/accept",
+			want: []string{"Game #1 begins: alice (Red) against bob (Black)."}},
+		{name: "decline", before: challenged, user: "bob", text: "/decline",
+			want: []string{"bob declined challenge #1 from alice."}},
+		{name: "decline by button", before: challenged, user: "bob", button: "decline:#ID",
+			want: []string{"bob declined challenge #1 from alice."}},
+		{name: "cancel", before: func(h *harness) string { return gameIDIn(h.t, h.say("alice", "/new xiangqi")) },
+			user: "alice", text: "/cancel", want: []string{"Challenge #1 withdrawn."}},
+		{name: "lapse", before: challenged, tick: 8 * 24 * time.Hour, want: []string{"Challenge #1 lapsed"}},
+		{name: "draw offer", before: started, user: "alice", text: "/draw",
+			want: []string{"alice (Red) offers a draw in game #1."}},
+		{name: "draw accepted", before: drawOffered, user: "bob", button: "draw:yes:#ID",
+			want: []string{"Draw agreed in game #1."}},
+		{name: "draw declined", before: drawOffered, user: "bob", text: "/draw no",
+			want: []string{"bob declined the draw offer in game #1."}},
+		{name: "draw withdrawn", before: drawOffered, user: "alice", text: "/draw no",
+			want: []string{"alice withdrew the draw offer in game #1."}},
+		{name: "takeback asked", before: moved, user: "alice", text: "/takeback",
+			want: []string{"alice asks to take back their last move in game #1."}},
+		{name: "takeback accepted", before: takebackAsked, user: "bob", text: "/takeback",
+			want: []string{"Takeback in game #1: 1 move(s) taken back."}},
+		{name: "takeback refused", before: takebackAsked, user: "bob", button: "takeback:no:#ID",
+			want: []string{"bob refused the takeback in game #1."}},
+		{name: "takeback withdrawn", before: takebackAsked, user: "alice", text: "/takeback no",
+			want: []string{"alice withdrew the takeback request in game #1."}},
+		{name: "resign", before: func(h *harness) string { id := h.start(""); h.say("alice", "/resign"); return id },
+			user: "alice", text: "/resign yes", want: []string{"alice resigned game #1."}},
+		{name: "abort", before: started, user: "alice", text: "/abort",
+			want: []string{"Game #1 was aborted by alice."}},
+		{name: "setup", before: func(h *harness) string {
+			if !variants.Default().IsOption("fuhe") {
+				h.t.Skip("no fuhe option")
+			}
+			return gameIDIn(h.t, h.say("alice", "/new xiangqi fuhe @bob side=red"))
+		}, user: "bob", text: "/accept", want: []string{"First each player chooses a secret setup"}, private: 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { crashAfterWrite(t, c) })
+	}
+}
+
+func crashAfterWrite(t *testing.T, c crashCase) {
+	h := newHarness(t, c.options...)
+	id := c.before(h)
+	cs := &crashStore{Store: h.store, plat: h.plat}
+	svc, err := New(Config{Store: cs, Variants: h.reg, Clock: h.clock, Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.AddPlatform(h.plat)
+	ctx := context.Background()
+	n := h.plat.count()
+	cs.armed.Store(true)
+	if c.tick > 0 {
+		h.clock.Advance(c.tick)
+		_ = svc.Tick(ctx, h.clock.Now()) // its delivery fails: the process is gone
+	} else {
+		ev := h.event(c.user, c.text, false)
+		ev.Button = strings.ReplaceAll(c.button, "#ID", id)
+		// Kept in the inbox first, as an adapter does before acknowledging it.
+		raw, _ := json.Marshal(map[string]string{"text": c.text, "button": ev.Button})
+		in := []Inbound{{Key: "000000000042", Data: raw}}
+		if err := svc.Inbox("test").Keep(ctx, in, ""); err != nil {
+			t.Fatal(err)
+		}
+		ev.Inbound = in[0].Key
+		svc.Handle(ctx, ev, fakeReplier{p: h.plat, ev: ev})
+	}
+	if !cs.crashed.Load() {
+		t.Fatal("no game write happened")
+	}
+	if got := h.plat.since(n); len(got) != 0 {
+		t.Fatalf("a dead platform delivered: %s", text(got))
+	}
+
+	h.plat.setDead(false)
+	h.restart()
+	if pending, _, err := h.svc.Inbox("test").Pending(ctx); err != nil || len(pending) != 0 {
+		t.Errorf("the event's inbox record outlived its game write (%d left, %v): it would be handled twice", len(pending), err)
+	}
+	h.clock.Advance(time.Minute)
+	h.deliver()
+	out := h.plat.since(n)
+	mustContain(t, out, c.want...)
+	public, private := 0, 0
+	for _, s := range out {
+		if s.Private {
+			private++
+		} else {
+			public++
+		}
+	}
+	if public != 1 || private != c.private {
+		t.Errorf("after the restart %d public and %d private messages, want 1 and %d:\n%s", public, private, c.private, text(out))
+	}
+	h.clock.Advance(time.Hour)
+	m := h.plat.count()
+	h.deliver()
+	if again := h.plat.since(m); len(again) != 0 {
+		t.Errorf("sent again: %s", text(again))
+	}
+}
