@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/puzzle"
+	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 	"github.com/chuhe/chuhe/variants"
 )
@@ -253,5 +255,119 @@ func crashAfterWrite(t *testing.T, c crashCase) {
 	h.deliver()
 	if again := h.plat.since(m); len(again) != 0 {
 		t.Errorf("sent again: %s", text(again))
+	}
+}
+
+// slowPrivate is a replier whose private replies wait until release (a slow
+// platform), after saying that one began; fail makes them fail instead.
+type slowPrivate struct {
+	fakeReplier
+	began   chan struct{}
+	release chan struct{}
+	fail    error
+}
+
+func (r slowPrivate) ReplyPrivately(ctx context.Context, m Message) (MessageRef, error) {
+	if r.fail != nil {
+		return MessageRef{}, r.fail
+	}
+	r.began <- struct{}{}
+	<-r.release
+	return r.fakeReplier.ReplyPrivately(ctx, m)
+}
+
+// openSolution makes three wrong tries of user, which opens the solution.
+func openSolution(t *testing.T, h *harness, user string, pz *puzzle.Puzzle) {
+	start := position(t, pz, nil)
+	for i := 0; i < 3; i++ {
+		h.say(user, "/puzzle answer "+rules.FormatCoord(start, start.LegalMoves(nil)[i]))
+	}
+}
+
+// TestPuzzleSolutionOwed: /puzzle solution in a group is owed through the
+// outbox. Its private message is sent after the puzzle's lock is let go (a
+// slow private chat holds up no one else's puzzle command); a private route
+// that fails for a while delivers it later, and only then does the group hear
+// that it was sent; without a private route nothing is spoiled and the
+// puzzle still counts.
+func TestPuzzleSolutionOwed(t *testing.T) {
+	pz := mateInThree(t)
+	h := newHarness(t)
+	h.usePuzzles(onlyPuzzle(t, pz))
+	line, err := solutionLine(display{lang: En}, position(t, pz, nil).Variant(), pz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openSolution(t, h, "alice", pz)
+
+	// A slow private chat: bob's puzzle command in the same group is answered
+	// while alice's solution is still on its way.
+	ev := h.event("alice", "/puzzle solution", false)
+	r := slowPrivate{fakeReplier: fakeReplier{p: h.plat, ev: ev}, began: make(chan struct{}), release: make(chan struct{})}
+	handled := make(chan struct{})
+	go func() {
+		defer close(handled)
+		h.svc.Handle(context.Background(), ev, r)
+	}()
+	<-r.began
+	bob := make(chan []sent, 1)
+	go func() {
+		ev := h.event("bob", "/puzzle hint", false)
+		n := h.plat.count()
+		h.svc.Handle(context.Background(), ev, fakeReplier{p: h.plat, ev: ev})
+		bob <- h.plat.since(n)
+	}()
+	select {
+	case out := <-bob:
+		mustContain(t, out, "Hint for bob")
+	case <-time.After(10 * time.Second): // a failure only; never reached when it works
+		t.Fatal("bob's /puzzle hint waited for alice's private message: the puzzle's lock is held across the send")
+	}
+	n := h.plat.count()
+	close(r.release)
+	<-handled
+	out := h.plat.since(n)
+	if len(out) != 2 || !out[0].Private || out[0].To != "alice" || out[1].Private {
+		t.Fatalf("want the solution privately, then the public note:\n%s", describe(out))
+	}
+	mustContain(t, out[:1], line)
+	mustContain(t, out[1:], "alice asked for today's solution; I sent it to them privately.")
+
+	// A private route down for a while: nothing is said yet, the solution
+	// comes when it is back, and then the group's note.
+	openSolution(t, h, "carol", pz)
+	ev = h.event("carol", "/puzzle solution", false)
+	n = h.plat.count()
+	h.svc.Handle(context.Background(), ev, slowPrivate{fakeReplier: fakeReplier{p: h.plat, ev: ev}, fail: outage{temporary: true}})
+	if out := h.plat.since(n); len(out) != 0 {
+		t.Fatalf("during the outage: %s", describe(out))
+	}
+	h.clock.Advance(time.Minute)
+	h.deliver() // the solution, through the platform
+	h.deliver() // the note it owes the group
+	out = h.plat.since(n)
+	if len(out) != 2 || !out[0].Private || out[0].To != "carol" || out[1].Private || out[1].Chat != "group" {
+		t.Fatalf("after the outage, want the solution privately, then the public note:\n%s", describe(out))
+	}
+	mustContain(t, out[:1], line)
+	mustContain(t, out[1:], "carol asked for today's solution; I sent it to them privately.")
+	if strings.Contains(out[1].Msg.Text, line) {
+		t.Errorf("the public note spoils the puzzle: %s", out[1].Msg.Text)
+	}
+
+	// No private route: the group is told how to open one, nothing is
+	// spoiled, and a solve still counts.
+	h.plat.noDM["dave"] = true
+	openSolution(t, h, "dave", pz)
+	out = h.say("dave", "/puzzle solution")
+	mustContain(t, out, "dave, I send the solution only privately", "Press Start in the private chat.")
+	if strings.Contains(text(out), line) {
+		t.Errorf("the solution was posted for the group: %s", text(out))
+	}
+	if out := h.solveByCommands("dave", pz); strings.Contains(text(out), "does not count") {
+		t.Errorf("a solve after an undelivered solution did not count:\n%s", text(out))
+	}
+	if _, err := h.store.PuzzleScore(context.Background(), "test", "group", "dave"); err != nil {
+		t.Errorf("dave's solve was not scored: %v", err)
 	}
 }
