@@ -534,6 +534,48 @@ func (s *Bolt) PutValues(ctx context.Context, bucket string, vs []Value) error {
 	return nil
 }
 
+// TrimValues keeps the newest keep records (in key order) of a value bucket
+// whose keys start with prefix and removes the older ones, in one transaction,
+// and returns how many went. It reads only the keys under prefix: a bounded
+// window (the inbox's marks of events seen) stays cheap to trim.
+func (s *Bolt) TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error) {
+	if bucket == "" || prefix == "" || keep < 0 {
+		return 0, fmt.Errorf("trim values: empty bucket or prefix, or keep < 0: %w", ErrInvalid)
+	}
+	n := 0
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		n = 0
+		b := tx.Bucket(bucketValues).Bucket([]byte(bucket))
+		if b == nil {
+			return nil
+		}
+		p := []byte(prefix)
+		c := b.Cursor()
+		total := 0
+		for k, _ := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, _ = c.Next() {
+			total++
+		}
+		if total <= keep {
+			return nil
+		}
+		old := make([][]byte, 0, total-keep)
+		for k, _ := c.Seek(p); k != nil && len(old) < total-keep; k, _ = c.Next() {
+			old = append(old, bytes.Clone(k))
+		}
+		for _, k := range old {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		n = len(old)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("trim values %s/%s*: %w", bucket, prefix, err)
+	}
+	return n, nil
+}
+
 // RecordSent records messages sent outside the outbox (direct answers to an
 // event that replies may refer to), as FinishOutbox does for delivered entries.
 func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {

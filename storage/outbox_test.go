@@ -180,3 +180,42 @@ func TestInlineLeaseWaitsForOlder(t *testing.T) {
 		t.Fatalf("the sender claimed %s while the handler delivers", payloads(got))
 	}
 }
+
+// TestTrimValues: the newest records under a prefix stay, the older ones go,
+// in one call; records under other prefixes are not touched.
+func TestTrimValues(t *testing.T) {
+	s := mustOpen(t, nil)
+	ctx := context.Background()
+	var vs []Value
+	for i := 0; i < 10; i++ {
+		vs = append(vs, Value{Key: fmt.Sprintf("tg/~seen/%04d", i), JSON: json.RawMessage("1")})
+	}
+	vs = append(vs, Value{Key: "tg/0001", JSON: json.RawMessage(`{"update":1}`)}, Value{Key: "tg/~seeo", JSON: json.RawMessage("2")})
+	if err := s.PutValues(ctx, "inbound", vs); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.TrimValues(ctx, "inbound", "tg/~seen/", 3)
+	if err != nil || n != 7 {
+		t.Fatalf("trimmed %d (%v), want 7", n, err)
+	}
+	left, err := s.Values(ctx, "inbound", "tg/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, v := range left {
+		keys = append(keys, v.Key)
+	}
+	if got, want := fmt.Sprint(keys), "[tg/0001 tg/~seen/0007 tg/~seen/0008 tg/~seen/0009 tg/~seeo]"; got != want {
+		t.Errorf("left %s, want %s", got, want)
+	}
+	if n, err := s.TrimValues(ctx, "inbound", "tg/~seen/", 3); err != nil || n != 0 {
+		t.Errorf("trimming again removed %d (%v)", n, err)
+	}
+	if n, err := s.TrimValues(ctx, "no such bucket", "x", 0); err != nil || n != 0 {
+		t.Errorf("trimming a missing bucket: %d, %v", n, err)
+	}
+	if _, err := s.TrimValues(ctx, "inbound", "", 3); !errors.Is(err, ErrInvalid) {
+		t.Errorf("an empty prefix would trim the whole bucket: %v", err)
+	}
+}

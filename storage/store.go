@@ -107,6 +107,9 @@ type Store interface {
 	PruneSent(ctx context.Context, before time.Time) (int, error)
 	// PutValues stores several values of one bucket atomically.
 	PutValues(ctx context.Context, bucket string, vs []Value) error
+	// TrimValues keeps the newest keep values under a key prefix of a bucket
+	// (key order) and removes the older ones.
+	TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error)
 
 	// Backup writes a consistent copy of the whole store to w while the store stays
 	// in use, and returns the number of bytes written.
