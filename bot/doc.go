@@ -80,7 +80,8 @@
 //     while a message is sent; a slow chat delays only that chat's messages.
 //   - The bot-message → game map that makes "reply to the board" work is kept in
 //     memory and in the store's record of sent messages, kept 30 days (Tick
-//     prunes it hourly; pruning reads the whole record).
+//     prunes it hourly, reading only the records it removes: the store keeps
+//     them indexed by time).
 //   - Every game change an event or Tick makes is one ChangeGame that also holds
 //     the messages it owes (boards, announcements, private boards and setup
 //     questions) and the event's inbox record (request.change, saveOwing): a

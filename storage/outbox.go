@@ -153,6 +153,9 @@ var (
 	bucketOutbox     = []byte("outbox")
 	bucketOutboxDest = []byte("outbox_by_dest")
 	bucketSent       = []byte("sent_messages")
+	// bucketSentByTime indexes sent_messages by when they were sent (sentTimeKey),
+	// so that PruneSent reads only what it removes.
+	bucketSentByTime = []byte("sent_by_time")
 )
 
 func outboxKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
@@ -164,6 +167,28 @@ func destKey(dest string, id uint64) []byte {
 
 func sentKey(platform, chat, id string) []byte {
 	return append(pairKey(platform, chat), append([]byte{0}, id...)...)
+}
+
+// sentTimeKey is the index key of a sent-message record: its time (Unix
+// nanoseconds, big-endian, so that keys sort by time) and its key.
+func sentTimeKey(at time.Time, key []byte) []byte {
+	return append(binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())), key...)
+}
+
+// putSent records m with its time index, replacing an earlier record of the
+// same message (and its index key).
+func putSent(tx *bolt.Tx, m SentMessage) error {
+	k := sentKey(m.Platform, m.ChatID, m.ID)
+	var old SentMessage
+	if err := getJSON(tx, bucketSent, k, &old); err == nil {
+		if err := tx.Bucket(bucketSentByTime).Delete(sentTimeKey(old.At, k)); err != nil {
+			return err
+		}
+	}
+	if err := putJSON(tx, bucketSent, k, m); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketSentByTime).Put(sentTimeKey(m.At, k), nil)
 }
 
 func newSession() string {
@@ -431,7 +456,7 @@ func (s *Bolt) finishOne(tx *bolt.Tx, holder string, r OutboxResult) error {
 		if m.At.IsZero() {
 			m.At = s.stamp()
 		}
-		if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+		if err := putSent(tx, m); err != nil {
 			return err
 		}
 	}
@@ -587,7 +612,7 @@ func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
 			if m.At.IsZero() {
 				m.At = s.stamp()
 			}
-			if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+			if err := putSent(tx, m); err != nil {
 				return err
 			}
 		}
@@ -601,32 +626,32 @@ func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
 
 // PruneSent forgets the records of messages sent before before (replies to
 // them then choose their game the other ways), and returns how many went. It
-// reads the whole record: call it now and then, not per message.
+// walks the time index from its oldest key and stops at the first one not
+// older than before: it touches only what it removes.
 func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (int, error) {
-	var old [][]byte
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
-			var m SentMessage
-			if json.Unmarshal(v, &m) == nil && m.At.Before(before) {
-				old = append(old, bytes.Clone(k))
-			}
-			return nil
-		})
-	})
-	if err != nil || len(old) == 0 {
-		return 0, err
-	}
-	err = s.write(ctx, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketSent)
+	limit := sentTimeKey(before, nil)
+	n := 0
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		n = 0
+		idx, sent := tx.Bucket(bucketSentByTime), tx.Bucket(bucketSent)
+		var old [][]byte
+		c := idx.Cursor()
+		for k, _ := c.First(); k != nil && bytes.Compare(k[:8], limit) < 0; k, _ = c.Next() {
+			old = append(old, bytes.Clone(k))
+		}
 		for _, k := range old {
-			if err := b.Delete(k); err != nil {
+			if err := idx.Delete(k); err != nil {
+				return err
+			}
+			if err := sent.Delete(k[8:]); err != nil {
 				return err
 			}
 		}
+		n = len(old)
 		return nil
 	})
 	if err != nil {
 		return 0, fmt.Errorf("prune sent messages: %w", err)
 	}
-	return len(old), nil
+	return n, nil
 }

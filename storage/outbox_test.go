@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 func entry(chat, game, text string) *OutboxEntry {
@@ -218,4 +221,164 @@ func TestTrimValues(t *testing.T) {
 	if _, err := s.TrimValues(ctx, "inbound", "", 3); !errors.Is(err, ErrInvalid) {
 		t.Errorf("an empty prefix would trim the whole bucket: %v", err)
 	}
+}
+
+// sentIndex lists the time index of the sent-message record.
+func sentIndex(t testing.TB, s *Bolt) [][]byte {
+	var keys [][]byte
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketSentByTime)
+		if b == nil {
+			return errors.New("no time index of sent messages")
+		}
+		return b.ForEach(func(k, _ []byte) error { keys = append(keys, bytes.Clone(k)); return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// TestPruneSentByTime: the record of sent messages is indexed by time; a
+// message recorded again is indexed once, at its new time; PruneSent removes
+// the old records and their index keys and leaves the rest; a file of
+// schema 3 gets its index at Open.
+func TestPruneSentByTime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chuhe.db")
+	s := mustOpenAt(t, path, nil)
+	ctx := context.Background()
+	var sent []SentMessage
+	for i := 0; i < 50; i++ {
+		sent = append(sent, SentMessage{Platform: "telegram", ChatID: "-100", ID: fmt.Sprint(i), About: "1", At: at(i)})
+	}
+	if err := s.RecordSent(ctx, sent); err != nil {
+		t.Fatal(err)
+	}
+	// Message 3 is recorded again, later (an edit, a re-delivery).
+	if err := s.RecordSent(ctx, []SentMessage{{Platform: "telegram", ChatID: "-100", ID: "3", About: "1", At: at(45)}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(sentIndex(t, s)); n != 50 {
+		t.Fatalf("%d index keys for 50 records", n)
+	}
+	n, err := s.PruneSent(ctx, at(10))
+	if err != nil || n != 9 {
+		t.Fatalf("pruned %d (%v), want 9 (0-9 but 3)", n, err)
+	}
+	for id, want := range map[string]bool{"0": false, "9": false, "3": true, "10": true, "49": true} {
+		_, err := s.Sent(ctx, "telegram", "-100", id)
+		if got := err == nil; got != want {
+			t.Errorf("message %s kept: %v, want %v (%v)", id, got, want, err)
+		}
+	}
+	if n := len(sentIndex(t, s)); n != 41 {
+		t.Errorf("%d index keys for 41 records", n)
+	}
+
+	// An older file: its records are indexed at Open.
+	if err := s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketSentByTime); err != nil {
+			return err
+		}
+		return putSchema(tx, 3)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = mustOpenAt(t, path, nil)
+	if n := len(sentIndex(t, s)); n != 41 {
+		t.Fatalf("after the migration %d index keys for 41 records", n)
+	}
+	if err := s.Verify(ctx); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	if n, err := s.PruneSent(ctx, at(46)); err != nil || n != 37 {
+		t.Errorf("after the migration pruned %d (%v), want 37 (10-45 and 3)", n, err)
+	}
+}
+
+// BenchmarkPruneSent: an hourly prune of a large record that has little to
+// remove, by the time index ("index") and by reading every record as before
+// ("scan", the old PruneSent), side by side on the same file.
+func BenchmarkPruneSent(b *testing.B) {
+	const total, old = 20000, 10
+	s := mustOpen(b, nil)
+	ctx := context.Background()
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var batch []SentMessage
+	for i := 0; i < total; i++ {
+		batch = append(batch, SentMessage{Platform: "telegram", ChatID: "-100", ID: fmt.Sprint(i), About: "12", At: base.Add(time.Duration(i) * time.Minute)})
+		if len(batch) == 1000 {
+			if err := s.RecordSent(ctx, batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	// Each round re-records the old ones and prunes them again, so both
+	// ways remove the same ten records every time.
+	reold := func() {
+		var again []SentMessage
+		for i := 0; i < old; i++ {
+			again = append(again, SentMessage{Platform: "telegram", ChatID: "-100", ID: fmt.Sprint(i), About: "12", At: base.Add(time.Duration(i) * time.Minute)})
+		}
+		if err := s.RecordSent(ctx, again); err != nil {
+			b.Fatal(err)
+		}
+	}
+	before := base.Add(old * time.Minute)
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			reold()
+			b.StartTimer()
+			if n, err := s.PruneSent(ctx, before); err != nil || n != old {
+				b.Fatalf("pruned %d, %v", n, err)
+			}
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			reold()
+			b.StartTimer()
+			if n, err := pruneSentScan(ctx, s, before); err != nil || n != old {
+				b.Fatalf("pruned %d, %v", n, err)
+			}
+		}
+	})
+}
+
+// pruneSentScan is PruneSent as it was before the time index: it decodes
+// every record to find the old ones.
+func pruneSentScan(ctx context.Context, s *Bolt, before time.Time) (int, error) {
+	var old [][]byte
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
+			var m SentMessage
+			if json.Unmarshal(v, &m) == nil && m.At.Before(before) {
+				old = append(old, bytes.Clone(k))
+			}
+			return nil
+		})
+	})
+	if err != nil || len(old) == 0 {
+		return 0, err
+	}
+	err = s.write(ctx, func(tx *bolt.Tx) error {
+		for _, k := range old {
+			m := SentMessage{}
+			if err := getJSON(tx, bucketSent, k, &m); err == nil {
+				if err := tx.Bucket(bucketSentByTime).Delete(sentTimeKey(m.At, k)); err != nil {
+					return err
+				}
+			}
+			if err := tx.Bucket(bucketSent).Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return len(old), err
 }

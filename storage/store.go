@@ -103,7 +103,8 @@ type Store interface {
 	RecordSent(ctx context.Context, sent []SentMessage) error
 	// Sent looks up a delivered message (which game a board was of).
 	Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error)
-	// PruneSent forgets the records of messages sent before a time.
+	// PruneSent forgets the records of messages sent before a time, reading
+	// only those (they are indexed by time).
 	PruneSent(ctx context.Context, before time.Time) (int, error)
 	// PutValues stores several values of one bucket atomically.
 	PutValues(ctx context.Context, bucket string, vs []Value) error
