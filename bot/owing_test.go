@@ -133,7 +133,8 @@ type crashCase struct {
 	before func(h *harness) string
 	// user presses button (with "#ID" put in for the game's id) or writes text.
 	user, text, button string
-	// tick, instead of an event, runs Tick this far in the future.
+	// tick, instead of an event, runs Tick this far in the future; a negative
+	// tick lets that much time pass before the event.
 	tick time.Duration
 	want []string
 	// private counts the private messages owed (setup questions).
@@ -185,6 +186,8 @@ func TestOwedSurviveCrashAfterWrite(t *testing.T) {
 			user: "alice", text: "/resign yes", want: []string{"alice resigned game #1."}},
 		{name: "abort", before: started, user: "alice", text: "/abort",
 			want: []string{"Game #1 was aborted by alice."}},
+		{name: "move too late", before: started, user: "alice", text: "/m h2e2", tick: -4 * 24 * time.Hour,
+			want: []string{"Too late: your time in game #1 ran out before this move."}},
 		{name: "setup", before: func(h *harness) string {
 			if !variants.Default().IsOption("fuhe") {
 				h.t.Skip("no fuhe option")
@@ -209,6 +212,9 @@ func crashAfterWrite(t *testing.T, c crashCase) {
 	ctx := context.Background()
 	n := h.plat.count()
 	cs.armed.Store(true)
+	if c.tick < 0 { // time passes, and the event comes before any Tick
+		h.clock.Advance(-c.tick)
+	}
 	if c.tick > 0 {
 		h.clock.Advance(c.tick)
 		_ = svc.Tick(ctx, h.clock.Now()) // its delivery fails: the process is gone

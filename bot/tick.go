@@ -131,7 +131,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	return nil
 }
 
-// timedOut is l's game lost on time by the side to move (as endOnTime writes it).
+// timedOut is l's game lost on time by the side to move (Tick, or a move too late).
 func timedOut(l *loaded) *storage.Game {
 	rec := l.rec.Clone()
 	loser := l.toMove()
