@@ -396,4 +396,3 @@ func (q *request) whereToPlay() error {
 	}
 	return oops("err.private_move", hashList(ids))
 }
-
