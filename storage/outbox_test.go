@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -272,6 +273,19 @@ func TestPruneSentByTime(t *testing.T) {
 	}
 	if n := len(sentIndex(t, s)); n != 41 {
 		t.Errorf("%d index keys for 41 records", n)
+	}
+	if err := s.Verify(ctx); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	// Verify notices a record without its index key.
+	first := sentIndex(t, s)[0]
+	if err := s.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSentByTime).Delete(first)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Verify(ctx); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "41 sent-message records, 40 index keys") {
+		t.Errorf("verify of a record without its index key: %v", err)
 	}
 
 	// An older file: its records are indexed at Open.

@@ -155,6 +155,26 @@ func verifyTx(tx *bolt.Tx) error {
 		})
 	}
 
+	// The record of sent messages and its time index agree, one key each.
+	sent, byTime := tx.Bucket(bucketSent), tx.Bucket(bucketSentByTime)
+	indexed := 0
+	_ = byTime.ForEach(func(k, _ []byte) error {
+		indexed++
+		var m SentMessage
+		raw := sent.Get(k[min(8, len(k)):])
+		if len(k) <= 8 || raw == nil {
+			bad("sent-message index key %x names no record", k)
+		} else if err := json.Unmarshal(raw, &m); err != nil {
+			bad("sent message %q: %v", k[8:], err)
+		} else if !bytes.Equal(sentTimeKey(m.At, k[8:]), k) {
+			bad("sent message %q is indexed at another time", k[8:])
+		}
+		return nil
+	})
+	if n := sent.Stats().KeyN; n != indexed {
+		bad("%d sent-message records, %d index keys", n, indexed)
+	}
+
 	if len(errs) > 0 {
 		return fmt.Errorf("%w: %w", ErrCorrupt, errors.Join(errs...))
 	}
