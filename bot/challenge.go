@@ -84,9 +84,49 @@ func (q *request) cmdNew(args []string) error {
 		n.opponent.Name = shownName(*n.opponent)
 		rec.Players[1-seat] = storage.Player{Name: n.opponent.Name}
 	}
-	if err := q.s.store.CreateGame(q.ctx, rec); err != nil {
+	who := rec.Players[seat].Name
+	// The challenge is posted with the game's id, which the store gives it:
+	// made inside the write that creates the game, and stored with it.
+	challenge := func(id string) Message {
+		head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), id, q.describeControl(n.control))
+		var text string
+		if n.opponent != nil {
+			text = head + "\n" + q.t("new.directed", n.opponent.Name, id)
+		} else {
+			text = head + "\n" + q.t("new.open", id)
+		}
+		if n.fen != "" {
+			// The start as given, before any move the rules make at once (a forced
+			// reveal, announced when the game begins).
+			text += "\n" + q.t("new.from_fen", publicStart(v, g))
+		}
+		buttons := [][]Button{{
+			{Label: q.t("btn.accept"), Data: buttonData("accept", id)},
+			{Label: q.t("btn.decline"), Data: buttonData("decline", id)},
+		}}
+		if n.opponent == nil {
+			buttons = [][]Button{{
+				{Label: q.t("btn.accept"), Data: buttonData("accept", id)},
+				{Label: q.t("btn.cancel"), Data: buttonData("cancel", id)},
+			}}
+		}
+		return Message{Text: text, Buttons: buttons}
+	}
+	var owed *pendingOut
+	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
+		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
+			owed = q.announcement(sg, challenge(sg.ID))
+			if q.s.out.cfg.Mode == DeliverInline {
+				owed.entry.Lease = q.s.ownLease()
+			}
+			return []*storage.OutboxEntry{owed.entry}, nil
+		}})
+	if err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
+	rec = stored
+	owed.entry, owed.stored = entries[0], true
+	q.s.owe(q.ctx, owed)
 	if n.opponent != nil && n.opponent.ID != "" {
 		if err := q.s.store.PutValue(q.ctx, invitesBucket, rec.ID, invite{UserID: n.opponent.ID, Name: n.opponent.Name}); err != nil {
 			// The invitation still works by name.
@@ -94,31 +134,6 @@ func (q *request) cmdNew(args []string) error {
 		}
 	}
 	q.s.log.Info("challenge", "game", rec)
-
-	who := rec.Players[seat].Name
-	head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), rec.ID, q.describeControl(n.control))
-	var text string
-	if n.opponent != nil {
-		text = head + "\n" + q.t("new.directed", n.opponent.Name, rec.ID)
-	} else {
-		text = head + "\n" + q.t("new.open", rec.ID)
-	}
-	if n.fen != "" {
-		// The start as given, before any move the rules make at once (a forced
-		// reveal, announced when the game begins).
-		text += "\n" + q.t("new.from_fen", publicStart(v, g))
-	}
-	buttons := [][]Button{{
-		{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
-		{Label: q.t("btn.decline"), Data: buttonData("decline", rec.ID)},
-	}}
-	if n.opponent == nil {
-		buttons = [][]Button{{
-			{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
-			{Label: q.t("btn.cancel"), Data: buttonData("cancel", rec.ID)},
-		}}
-	}
-	q.replyAbout(Message{Text: text, Buttons: buttons}, rec.ID)
 	return nil
 }
 

@@ -86,10 +86,10 @@
 //     the messages it owes (boards, announcements, private boards and setup
 //     questions) and the event's inbox record (request.change, saveOwing): a
 //     crash right after the write loses none of them and does not handle the
-//     event again. Not folded in: the challenge text of /new (a direct answer to
-//     CreateGame; a lost one leaves the challenge in /games, and it lapses), the
-//     direct answers to the sender, and the small records kept beside a game
-//     (invitations, pending resign and abort questions), written after it.
+//     event again (a /new creates its game with its challenge post the same
+//     way). Not folded in: the direct answers to the sender, and the small
+//     records kept beside a game (invitations, pending resign and abort
+//     questions), written after it.
 //   - The rules core explains illegal moves in English; Chinese chats get that
 //     reason inside a Chinese sentence.
 //   - A directed challenge stores the invited user's id in the value bucket

@@ -70,7 +70,10 @@ func (c *crashStore) AppendMove(ctx context.Context, id string, v uint64, mv sto
 }
 
 func (c *crashStore) CreateGame(ctx context.Context, g *storage.Game) error {
-	return cmpErr(c.gone(), func() error { return c.Store.CreateGame(ctx, g) })
+	if err := c.gone(); err != nil {
+		return err
+	}
+	return c.gameWritten(c.Store.CreateGame(ctx, g))
 }
 
 func (c *crashStore) Enqueue(ctx context.Context, es []*storage.OutboxEntry, consumed ...storage.ValueRef) error {
@@ -142,7 +145,7 @@ type crashCase struct {
 }
 
 // TestOwedSurviveCrashAfterWrite: every announcement of a game change (a
-// challenge taken, declined, withdrawn or lapsed; a draw or takeback offered,
+// challenge made, taken, declined, withdrawn or lapsed; a move too late; a draw or takeback offered,
 // answered or withdrawn; a resignation, an abort; the start of a setup with its
 // private questions) is in the store together with the change: a crash right
 // after the game write loses none of them; the next start posts them, once;
@@ -157,6 +160,8 @@ func TestOwedSurviveCrashAfterWrite(t *testing.T) {
 	moved := func(h *harness) string { id := h.start(""); h.say("alice", "/m h2e2"); return id }
 	takebackAsked := func(h *harness) string { id := moved(h); h.say("alice", "/takeback"); return id }
 	cases := []crashCase{
+		{name: "challenge", before: func(*harness) string { return "" }, user: "alice", text: "/new xiangqi @bob",
+			want: []string{"alice (Red) proposes a game of Xiangqi", "game #1", "bob: press Accept, or write /accept 1"}},
 		{name: "accept", before: challenged, user: "bob", text: "/accept",
 			want: []string{"Game #1 begins: alice (Red) against bob (Black)."}},
 		{name: "decline", before: challenged, user: "bob", text: "/decline",

@@ -101,7 +101,9 @@ type SentMessage struct {
 	At    time.Time `json:"at"`
 }
 
-// GameChange is one write of a game together with what it owes.
+// GameChange is one write of a game together with what it owes. With ID
+// empty it creates the game Replace (as CreateGame: the store assigns the id,
+// version 1 and the stamps), and Outbox sees it with them.
 type GameChange struct {
 	ID            string
 	ExpectVersion uint64
@@ -207,7 +209,8 @@ func (s *Bolt) addOutbox(tx *bolt.Tx, entries []*OutboxEntry) error {
 	ob, byDest := tx.Bucket(bucketOutbox), tx.Bucket(bucketOutboxDest)
 	for _, e := range entries {
 		if err := e.validate(); err != nil {
-			return clean(err)
+			// Not clean: what this write put before must be rolled back with it.
+			return err
 		}
 		id, err := ob.NextSequence()
 		if err != nil {
@@ -256,6 +259,32 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 		}
 	}
 	var entries []*OutboxEntry
+	owe := func(tx *bolt.Tx, g *Game) error {
+		entries = nil
+		if c.Outbox != nil {
+			es, err := c.Outbox(g.Clone())
+			if err != nil {
+				// Not clean: the game is written already in this transaction, and
+				// must be rolled back with it.
+				return fmt.Errorf("game %s: outbox: %w", g.ID, err)
+			}
+			entries = es
+		}
+		if err := s.addOutbox(tx, entries); err != nil {
+			return err
+		}
+		return consume(tx, c.Consume)
+	}
+	if c.ID == "" {
+		if c.Replace == nil || c.Replace.ID != "" {
+			return nil, nil, fmt.Errorf("create game: a new game without id is needed: %w", ErrInvalid)
+		}
+		g, err := s.createGameTx(ctx, c.Replace, owe)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g, entries, nil
+	}
 	g, err := s.modifyGameTx(ctx, c.ID, c.ExpectVersion, func(g *Game) (*Game, error) {
 		if c.Replace != nil {
 			return c.Replace.Clone(), nil
@@ -269,20 +298,7 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 			}
 		}
 		return g, nil
-	}, func(tx *bolt.Tx, g *Game) error {
-		entries = nil
-		if c.Outbox != nil {
-			es, err := c.Outbox(g.Clone())
-			if err != nil {
-				return clean(fmt.Errorf("game %s: outbox: %w", c.ID, err))
-			}
-			entries = es
-		}
-		if err := s.addOutbox(tx, entries); err != nil {
-			return err
-		}
-		return consume(tx, c.Consume)
-	})
+	}, owe)
 	if err != nil {
 		return nil, nil, fmt.Errorf("change %w", err)
 	}

@@ -396,3 +396,66 @@ func pruneSentScan(ctx context.Context, s *Bolt, before time.Time) (int, error) 
 	})
 	return len(old), err
 }
+
+// TestChangeGameCreates: ChangeGame without an id creates the game, with the
+// messages it owes (made with its new id) and the consumed record, in one
+// transaction; an Outbox that fails leaves no game behind.
+func TestChangeGameCreates(t *testing.T) {
+	s := mustOpen(t, nil)
+	ctx := context.Background()
+	if err := s.PutValue(ctx, "inbound", "telegram/7", map[string]int{"update_id": 7}); err != nil {
+		t.Fatal(err)
+	}
+	g := fullGame()
+	g.ID, g.Moves = "", nil
+	owe := func(g *Game) ([]*OutboxEntry, error) {
+		return []*OutboxEntry{entry(g.ChatID, g.ID, "challenge #"+g.ID)}, nil
+	}
+	if _, _, err := s.ChangeGame(ctx, GameChange{Replace: g, Outbox: func(*Game) ([]*OutboxEntry, error) {
+		return nil, errors.New("no")
+	}}); err == nil {
+		t.Fatal("a failing Outbox created the game")
+	}
+	stored, es, err := s.ChangeGame(ctx, GameChange{Replace: g, Outbox: owe, Consume: []ValueRef{{Bucket: "inbound", Key: "telegram/7"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Version != 1 || stored.ID == "" || g.ID != "" {
+		t.Fatalf("created %q v%d (the given game's id %q)", stored.ID, stored.Version, g.ID)
+	}
+	if _, err := s.Game(ctx, stored.ID); err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != 1 || es[0].ID == 0 || payloads(es) != "[challenge #"+stored.ID+"]" {
+		t.Errorf("entries %s", payloads(es))
+	}
+	var v map[string]int
+	if err := s.GetValue(ctx, "inbound", "telegram/7", &v); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the consumed record is still there: %v", err)
+	}
+	if gs, err := s.GamesInChat(ctx, g.Platform, g.ChatID, false); err != nil || len(gs) != 1 {
+		t.Errorf("%d games in the chat (%v), want the one created", len(gs), err)
+	}
+	// A change whose Outbox fails (or makes a bad entry) changes nothing either.
+	for _, bad := range []func(*Game) ([]*OutboxEntry, error){
+		func(*Game) ([]*OutboxEntry, error) { return nil, errors.New("no") },
+		func(g *Game) ([]*OutboxEntry, error) {
+			return []*OutboxEntry{entry(g.ChatID, g.ID, "fine"), {Platform: "telegram"}}, nil
+		},
+	} {
+		_, _, err := s.ChangeGame(ctx, GameChange{ID: stored.ID, ExpectVersion: stored.Version, Outbox: bad,
+			Mutate: func(g *Game) error { g.Status = StatusAborted; return nil }})
+		if err == nil {
+			t.Error("a failing Outbox changed the game")
+		}
+		if now, err := s.Game(ctx, stored.ID); err != nil || now.Version != stored.Version || now.Status != stored.Status {
+			t.Errorf("after a failing Outbox the game is v%d %s (%v), want v%d %s", now.Version, now.Status, err, stored.Version, stored.Status)
+		}
+	}
+	if pending, err := s.PendingOutbox(ctx, g.Platform, g.ChatID, ""); err != nil || len(pending) != 1 {
+		t.Errorf("%d entries pending (%v), want the challenge only", len(pending), err)
+	}
+	if err := s.Verify(ctx); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}
