@@ -158,6 +158,15 @@ func (a *Adapter) replayInbox(ctx context.Context) {
 			continue
 		}
 		a.ps.offset = max(a.ps.offset, u.UpdateID+1)
+		a.mu.Lock()
+		taken, _ := a.seen.get(u.UpdateID)
+		a.mu.Unlock()
+		if taken {
+			// It came by the webhook in this run, which marks it before storing
+			// it and dispatches it itself: a webhook served before this replay
+			// ends must not get it handled twice.
+			continue
+		}
 		if err := a.dispatch(ctx, u, in.Key); err != nil {
 			return // shutting down: it stays stored
 		}
