@@ -16,8 +16,10 @@ import (
 
 // Delivery. Every message a state change owes (the board after a move, an
 // announcement, a private board, a reminder, a timeout, a puzzle post) is an
-// outbox entry in the store, written with the change or right after it and
-// before any network call. Then:
+// outbox entry in the store, written before any network call: in the same
+// transaction as the game change that owes it (ChangeGame, through
+// request.change or saveOwing), or, for what no game write carries (a puzzle
+// post, a private solution, a hint), by Enqueue. Then:
 //
 //   - in DeliverInline mode (the default) the handler of the event sends what
 //     the event owes itself, after it let go of the game's lock, through the
