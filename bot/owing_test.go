@@ -427,3 +427,40 @@ func TestInboxSeenWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleSolutionQueued: with queued delivery the outbox sender settles the
+// private solution: sent, then the group's note; unreachable, the group is
+// told how to open the private chat, nothing is spoiled, and a solve counts.
+func TestPuzzleSolutionQueued(t *testing.T) {
+	pz := mateInThree(t)
+	h := newHarness(t, withDelivery(DeliveryConfig{Mode: DeliverQueued}))
+	h.usePuzzles(onlyPuzzle(t, pz))
+	line, err := solutionLine(display{lang: En}, position(t, pz, nil).Variant(), pz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openSolution(t, h, "alice", pz)
+	n := h.plat.count()
+	h.say("alice", "/puzzle solution") // one delivery: the solution
+	h.deliver()                        // and the note it owes the group
+	out := h.plat.since(n)
+	if len(out) != 2 || !out[0].Private || out[0].To != "alice" || out[1].Private || out[1].Chat != "group" {
+		t.Fatalf("want the solution privately, then the public note:\n%s", describe(out))
+	}
+	mustContain(t, out[:1], line)
+	mustContain(t, out[1:], "alice asked for today's solution; I sent it to them privately.")
+
+	h.plat.noDM["bob"] = true
+	openSolution(t, h, "bob", pz)
+	n = h.plat.count()
+	h.say("bob", "/puzzle solution")
+	h.deliver()
+	out = h.plat.since(n)
+	mustContain(t, out, "bob, I send the solution only privately", "Press Start in the private chat.")
+	if strings.Contains(text(out), line) {
+		t.Errorf("the solution was posted for the group: %s", text(out))
+	}
+	if out := h.solveByCommands("bob", pz); strings.Contains(text(out), "does not count") {
+		t.Errorf("a solve after an undelivered solution did not count:\n%s", text(out))
+	}
+}
