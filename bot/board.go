@@ -96,16 +96,13 @@ func (s *Service) lastMove(d display, l *loaded) string {
 	return text
 }
 
-// postBoard posts the public board of l in the game's chat, with head above the
-// caption.
-func (q *request) postBoard(l *loaded, head string) {
-	q.postBoardMove(l, head, q.s.lastMove(q.display(), l))
-}
-
-// postBoardMove is postBoard with the last move already written.
-func (q *request) postBoardMove(l *loaded, head, last string) {
-	m := q.s.boardMessage(q.display(), l, head, last)
-	q.announce(l.rec, m)
+// boardOut is the public board of nl owed to the game's chat, with head above
+// the caption and last the last move as written (lastMove, taken before the
+// write: it steps the game). It draws nothing, for use inside a store write.
+func (q *request) boardOut(nl *loaded, head, last string) *pendingOut {
+	d := q.display()
+	view := nl.pos().View(rules.Public)
+	return q.announcement(nl.rec, q.s.boardMessageOf(d, nl, view, nil, head, last))
 }
 
 // boardMessage makes the public board post of a game: image, caption, text board

@@ -84,9 +84,49 @@ func (q *request) cmdNew(args []string) error {
 		n.opponent.Name = shownName(*n.opponent)
 		rec.Players[1-seat] = storage.Player{Name: n.opponent.Name}
 	}
-	if err := q.s.store.CreateGame(q.ctx, rec); err != nil {
+	who := rec.Players[seat].Name
+	// The challenge is posted with the game's id, which the store gives it:
+	// made inside the write that creates the game, and stored with it.
+	challenge := func(id string) Message {
+		head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), id, q.describeControl(n.control))
+		var text string
+		if n.opponent != nil {
+			text = head + "\n" + q.t("new.directed", n.opponent.Name, id)
+		} else {
+			text = head + "\n" + q.t("new.open", id)
+		}
+		if n.fen != "" {
+			// The start as given, before any move the rules make at once (a forced
+			// reveal, announced when the game begins).
+			text += "\n" + q.t("new.from_fen", publicStart(v, g))
+		}
+		buttons := [][]Button{{
+			{Label: q.t("btn.accept"), Data: buttonData("accept", id)},
+			{Label: q.t("btn.decline"), Data: buttonData("decline", id)},
+		}}
+		if n.opponent == nil {
+			buttons = [][]Button{{
+				{Label: q.t("btn.accept"), Data: buttonData("accept", id)},
+				{Label: q.t("btn.cancel"), Data: buttonData("cancel", id)},
+			}}
+		}
+		return Message{Text: text, Buttons: buttons}
+	}
+	var owed *pendingOut
+	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
+		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
+			owed = q.announcement(sg, challenge(sg.ID))
+			if q.s.out.cfg.Mode == DeliverInline {
+				owed.entry.Lease = q.s.ownLease()
+			}
+			return []*storage.OutboxEntry{owed.entry}, nil
+		}})
+	if err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
+	rec = stored
+	owed.entry, owed.stored = entries[0], true
+	q.s.owe(q.ctx, owed)
 	if n.opponent != nil && n.opponent.ID != "" {
 		if err := q.s.store.PutValue(q.ctx, invitesBucket, rec.ID, invite{UserID: n.opponent.ID, Name: n.opponent.Name}); err != nil {
 			// The invitation still works by name.
@@ -94,31 +134,6 @@ func (q *request) cmdNew(args []string) error {
 		}
 	}
 	q.s.log.Info("challenge", "game", rec)
-
-	who := rec.Players[seat].Name
-	head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), rec.ID, q.describeControl(n.control))
-	var text string
-	if n.opponent != nil {
-		text = head + "\n" + q.t("new.directed", n.opponent.Name, rec.ID)
-	} else {
-		text = head + "\n" + q.t("new.open", rec.ID)
-	}
-	if n.fen != "" {
-		// The start as given, before any move the rules make at once (a forced
-		// reveal, announced when the game begins).
-		text += "\n" + q.t("new.from_fen", publicStart(v, g))
-	}
-	buttons := [][]Button{{
-		{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
-		{Label: q.t("btn.decline"), Data: buttonData("decline", rec.ID)},
-	}}
-	if n.opponent == nil {
-		buttons = [][]Button{{
-			{Label: q.t("btn.accept"), Data: buttonData("accept", rec.ID)},
-			{Label: q.t("btn.cancel"), Data: buttonData("cancel", rec.ID)},
-		}}
-	}
-	q.replyAbout(Message{Text: text, Buttons: buttons}, rec.ID)
 	return nil
 }
 
@@ -459,20 +474,23 @@ func (q *request) cmdAccept(args []string) error {
 	}
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, q.s.now(), l.toMove())
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	v := l.game.Variant()
+	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
+		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
+	last := q.s.lastMove(q.display(), l)
+	cd := q.s.chatDisplay(q.ctx, rec)
+	// The first board and the private boards are written with the game.
+	nl, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		first := q.boardOut(nl, joinLines(head, startFacts(q.lang, nl)), last)
+		return append([]*pendingOut{first}, q.s.privateBoardsOf(cd, nl, false)...)
+	})
+	if err != nil {
+		return err
 	}
 	if err := q.s.store.DeleteValue(q.ctx, invitesBucket, id); err != nil {
 		q.s.log.Warn("delete invitation", "game", id, "err", err)
 	}
-	l = &loaded{rec: rec, game: l.game}
-	q.s.keep(l)
-	q.s.log.Info("game started", "game", rec)
-	v := l.game.Variant()
-	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
-		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
-	q.postBoard(l, joinLines(head, startFacts(q.lang, l)))
-	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
+	q.s.log.Info("game started", "game", nl.rec)
 	return nil
 }
 
@@ -500,11 +518,11 @@ func (q *request) cmdDecline(args []string) error {
 		return oops("err.not_invited", id, playerName(q.lang, rec, rules.Side(1-challenger(rec))))
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, "declined"
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	done := Message{Text: q.t("decline.done", q.ev.User.Name, id, rec.Players[challenger(rec)].Name)}
+	if err := q.announceChange(l, rec, done); err != nil {
+		return err
 	}
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
-	q.say("decline.done", q.ev.User.Name, id, rec.Players[challenger(rec)].Name)
 	return nil
 }
 
@@ -532,11 +550,10 @@ func (q *request) cmdCancel(args []string) error {
 		return oops("err.cancel_not_yours", id)
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, "cancelled"
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err)
+	if err := q.announceChange(l, rec, Message{Text: q.t("cancel.done", id)}); err != nil {
+		return err
 	}
 	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id)
-	q.say("cancel.done", id)
 	return nil
 }
 
@@ -544,12 +561,10 @@ func (q *request) cmdCancel(args []string) error {
 // else changed the game first, and nothing of this command happened.
 // save writes rec, a changed copy of l's record, with the version check, and
 // keeps it in the cache with l's game; a failed write is turned into a reply.
+// (The event's inbox record goes in the same transaction: see change.)
 func (q *request) save(l *loaded, rec *storage.Game) error {
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(rec.ID, err)
-	}
-	q.s.keep(&loaded{rec: rec, game: l.game})
-	return nil
+	_, err := q.change(l, rec, nil)
+	return err
 }
 
 func (q *request) writeFailed(id string, err error) error {

@@ -80,11 +80,16 @@
 //     while a message is sent; a slow chat delays only that chat's messages.
 //   - The bot-message → game map that makes "reply to the board" work is kept in
 //     memory and in the store's record of sent messages, kept 30 days (Tick
-//     prunes it hourly; pruning reads the whole record).
-//   - Announcements of challenge, offers and setup flows are stored right after
-//     their game write, not in the same transaction (only moves and Tick's
-//     timeouts, reminders and lapses are): a crash between the two loses that
-//     announcement. saveOwing is the helper to fold them in.
+//     prunes it hourly, reading only the records it removes: the store keeps
+//     them indexed by time).
+//   - Every game change an event or Tick makes is one ChangeGame that also holds
+//     the messages it owes (boards, announcements, private boards and setup
+//     questions) and the event's inbox record (request.change, saveOwing): a
+//     crash right after the write loses none of them and does not handle the
+//     event again (a /new creates its game with its challenge post the same
+//     way). Not folded in: the direct answers to the sender, and the small
+//     records kept beside a game (invitations, pending resign and abort
+//     questions), written after it.
 //   - The rules core explains illegal moves in English; Chinese chats get that
 //     reason inside a Chinese sentence.
 //   - A directed challenge stores the invited user's id in the value bucket

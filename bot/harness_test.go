@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -34,6 +36,27 @@ type fakePlatform struct {
 	noDM map[string]bool
 	// down, when set, makes every public send (Send and Reply) fail with it.
 	down error
+	// dead makes every send fail, private ones and notices too: the process
+	// that sends is gone (crashTest).
+	dead bool
+}
+
+var errDead = errors.New("platform: connection refused")
+
+// gone is the error every send fails with while the platform is dead.
+func (p *fakePlatform) gone() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dead {
+		return errDead
+	}
+	return nil
+}
+
+func (p *fakePlatform) setDead(dead bool) {
+	p.mu.Lock()
+	p.dead = dead
+	p.mu.Unlock()
 }
 
 // failing is the error public sends fail with now, or nil.
@@ -65,13 +88,16 @@ func (p *fakePlatform) record(s sent) MessageRef {
 }
 
 func (p *fakePlatform) Send(ctx context.Context, chatID string, m Message) (MessageRef, error) {
-	if err := p.failing(); err != nil {
+	if err := cmp.Or(p.gone(), p.failing()); err != nil {
 		return MessageRef{}, err
 	}
 	return p.record(sent{Chat: chatID, Msg: m}), nil
 }
 
 func (p *fakePlatform) SendPrivate(ctx context.Context, u User, m Message) (MessageRef, error) {
+	if err := p.gone(); err != nil {
+		return MessageRef{}, err
+	}
 	p.mu.Lock()
 	blocked := p.noDM[u.ID]
 	p.mu.Unlock()
@@ -110,6 +136,9 @@ type fakeReplier struct {
 }
 
 func (r fakeReplier) Reply(ctx context.Context, m Message) (MessageRef, error) {
+	if err := r.p.gone(); err != nil {
+		return MessageRef{}, err
+	}
 	if r.ev.Private {
 		return r.p.record(sent{To: r.ev.User.ID, Msg: m, Private: true}), nil
 	}
@@ -125,6 +154,9 @@ func (r fakeReplier) ReplyPrivately(ctx context.Context, m Message) (MessageRef,
 
 // Notice is a pop-up: it reaches the user even without a private chat.
 func (r fakeReplier) Notice(ctx context.Context, text string) error {
+	if err := r.p.gone(); err != nil {
+		return err
+	}
 	r.p.record(sent{To: r.ev.User.ID, Msg: Message{Text: text}, Private: true, Notice: true})
 	return nil
 }

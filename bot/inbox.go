@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
+	"sync"
 
 	"github.com/chuhe/chuhe/storage"
 )
@@ -26,6 +28,11 @@ type Inbox interface {
 	Done(ctx context.Context, key string) error
 	// Pending lists the events not yet done, in key order, and the mark.
 	Pending(ctx context.Context) ([]Inbound, string, error)
+	// Seen reports whether an event with this key (as given to Keep) was kept
+	// before, handled or not, among the last few thousand kept: a platform
+	// that sends an event again after a restart (a webhook whose 200 was
+	// lost) finds it here, and it is not handled twice.
+	Seen(ctx context.Context, key string) (bool, error)
 }
 
 // Inbound is one queued event: the adapter's raw form and a key that sorts in
@@ -38,16 +45,32 @@ type Inbound struct {
 
 // Inbox returns the inbox of one adapter, kept in the service's store.
 func (s *Service) Inbox(platform string) Inbox {
-	return &storeInbox{st: s.store, prefix: platform + "/"}
+	return &storeInbox{st: s.store, prefix: platform + "/", window: seenWindow, log: s.log}
 }
+
+// seenWindow is how many kept events an inbox remembers for Seen. Telegram
+// resends an unanswered webhook update for about a day, but one answered 200
+// comes again only around a restart: a few thousand is ample.
+const seenWindow = 4096
 
 type storeInbox struct {
 	st     storage.Store
 	prefix string
+	// window bounds the marks of events seen; they are trimmed after every
+	// window/8 events kept (so at most 9/8 window are stored).
+	window int
+	log    *slog.Logger
+
+	mu   sync.Mutex
+	kept int // events kept since the last trim
 }
 
 // markKey sorts after every event key of the platform ("~" > digits and letters).
 func (b *storeInbox) markKey() string { return b.prefix + "~mark" }
+
+// seenPrefix is where the marks of events seen are kept: "~" keeps them apart
+// from the events, "/" from the mark.
+func (b *storeInbox) seenPrefix() string { return b.prefix + "~seen/" }
 
 func (b *storeInbox) Keep(ctx context.Context, events []Inbound, mark string) error {
 	vs := make([]storage.Value, 0, len(events)+1)
@@ -56,7 +79,9 @@ func (b *storeInbox) Keep(ctx context.Context, events []Inbound, mark string) er
 			return fmt.Errorf("inbox: bad key %q", e.Key)
 		}
 		events[i].Key = b.full(e.Key)
-		vs = append(vs, storage.Value{Key: events[i].Key, JSON: e.Data})
+		vs = append(vs, storage.Value{Key: events[i].Key, JSON: e.Data},
+			// In the same transaction: an event kept is an event seen.
+			storage.Value{Key: b.seenPrefix() + strings.TrimPrefix(events[i].Key, b.prefix), JSON: json.RawMessage("1")})
 	}
 	if mark != "" {
 		raw, _ := json.Marshal(mark)
@@ -65,7 +90,34 @@ func (b *storeInbox) Keep(ctx context.Context, events []Inbound, mark string) er
 	if len(vs) == 0 {
 		return nil
 	}
-	return b.st.PutValues(ctx, ownedInbox, vs)
+	if err := b.st.PutValues(ctx, ownedInbox, vs); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.kept += len(events)
+	trim := b.kept >= max(b.window/8, 1)
+	if trim {
+		b.kept = 0
+	}
+	b.mu.Unlock()
+	if trim {
+		if _, err := b.st.TrimValues(ctx, ownedInbox, b.seenPrefix(), b.window); err != nil {
+			b.log.Warn("inbox: the marks of events seen were not trimmed", "err", err)
+		}
+	}
+	return nil
+}
+
+func (b *storeInbox) Seen(ctx context.Context, key string) (bool, error) {
+	var one json.RawMessage
+	err := b.st.GetValue(ctx, ownedInbox, b.seenPrefix()+strings.TrimPrefix(key, b.prefix), &one)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, storage.ErrNotFound):
+		return false, nil
+	}
+	return false, err
 }
 
 func (b *storeInbox) full(key string) string {
@@ -98,6 +150,9 @@ func (b *storeInbox) Pending(ctx context.Context) ([]Inbound, string, error) {
 				return nil, "", fmt.Errorf("inbox mark: %w", err)
 			}
 			continue
+		}
+		if strings.HasPrefix(v.Key, b.prefix+"~") {
+			continue // the marks of events seen
 		}
 		out = append(out, Inbound{Key: v.Key, Data: v.JSON})
 	}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"time"
@@ -228,11 +227,14 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	now := q.s.now()
 	if outOfTime(&rec.Clock, now) {
-		l, err := q.s.endOnTime(q.ctx, l, now)
+		// The game ends on time, and the chat is owed the result with it.
+		nl, err := q.change(l, timedOut(l), func(nl *loaded) []*pendingOut {
+			return []*pendingOut{q.announcement(nl.rec, Message{Text: q.t("move.too_late", id) + "\n" + resultLine(q.lang, nl)})}
+		})
 		if err != nil {
-			return q.writeFailed(id, err)
+			return err
 		}
-		q.reply(Message{Text: q.t("move.too_late", id) + "\n" + resultLine(q.lang, l)})
+		q.s.log.Info("game over", "game", nl.rec, "reason", nl.rec.Reason, "at", now)
 		return nil
 	}
 	pos := l.pos()
@@ -412,17 +414,4 @@ func (q *request) whereToPlay() error {
 		return oops("err.private_no_game")
 	}
 	return oops("err.private_move", hashList(ids))
-}
-
-// endOnTime ends the game of l on time: the side to move loses. The caller holds
-// the game's lock.
-func (s *Service) endOnTime(ctx context.Context, l *loaded, now time.Time) (*loaded, error) {
-	rec := timedOut(l)
-	if err := s.store.UpdateGame(ctx, rec); err != nil {
-		return nil, err
-	}
-	nl := &loaded{rec: rec, game: l.game}
-	s.keep(nl)
-	s.log.Info("game over", "game", rec, "reason", rec.Reason, "at", now)
-	return nl, nil
 }

@@ -195,37 +195,25 @@ func (q *request) cmdDraw(args []string) error {
 		return q.finish(l, rules.Drawn(rules.ReasonAgreement), q.t("draw.agreed", id))
 	case rec.DrawOffer == int(them) && ans == answerNo:
 		rec.DrawOffer = storage.NoSide
-		if err := q.save(l, rec); err != nil {
-			return err
-		}
-		q.announce(rec, Message{Text: q.t("draw.declined", q.ev.User.Name, id)})
-		return nil
+		return q.announceChange(l, rec, Message{Text: q.t("draw.declined", q.ev.User.Name, id)})
 	case ans == answerYes:
 		return oops("err.no_draw_offer", id)
 	case rec.DrawOffer == int(me) && ans == answerNo:
 		rec.DrawOffer = storage.NoSide
-		if err := q.save(l, rec); err != nil {
-			return err
-		}
-		q.announce(rec, Message{Text: q.t("draw.withdrawn", q.ev.User.Name, id)})
-		return nil
+		return q.announceChange(l, rec, Message{Text: q.t("draw.withdrawn", q.ev.User.Name, id)})
 	case ans == answerNo:
 		return oops("err.no_draw_offer", id)
 	case rec.DrawOffer == int(me):
 		return oops("err.draw_pending", id, playerName(q.lang, rec, them))
 	}
 	rec.DrawOffer = int(me)
-	if err := q.save(l, rec); err != nil {
-		return err
-	}
-	q.announce(rec, Message{
+	return q.announceChange(l, rec, Message{
 		Text: q.t("draw.offered", q.ev.User.Name, q.sideName(v, me), id, playerName(q.lang, rec, them)),
 		Buttons: [][]Button{{
 			{Label: q.t("btn.draw_accept"), Data: buttonData("draw", id, "yes")},
 			{Label: q.t("btn.draw_decline"), Data: buttonData("draw", id, "no")},
 		}},
 	})
-	return nil
 }
 
 // takebackPlies is how many plies a takeback asked by side s undoes: back to
@@ -262,20 +250,12 @@ func (q *request) cmdTakeback(args []string) error {
 		return q.takeBack(l, them)
 	case rec.TakebackRequest == int(them) && ans == answerNo:
 		rec.TakebackRequest = storage.NoSide
-		if err := q.save(l, rec); err != nil {
-			return err
-		}
-		q.announce(rec, Message{Text: q.t("takeback.declined", q.ev.User.Name, id)})
-		return nil
+		return q.announceChange(l, rec, Message{Text: q.t("takeback.declined", q.ev.User.Name, id)})
 	case ans == answerYes || (ans == answerNo && rec.TakebackRequest != int(me)):
 		return oops("err.no_takeback", id)
 	case ans == answerNo:
 		rec.TakebackRequest = storage.NoSide
-		if err := q.save(l, rec); err != nil {
-			return err
-		}
-		q.announce(rec, Message{Text: q.t("takeback.withdrawn", q.ev.User.Name, id)})
-		return nil
+		return q.announceChange(l, rec, Message{Text: q.t("takeback.withdrawn", q.ev.User.Name, id)})
 	case rec.TakebackRequest == int(me):
 		return oops("err.takeback_pending", id, playerName(q.lang, rec, them))
 	}
@@ -283,17 +263,13 @@ func (q *request) cmdTakeback(args []string) error {
 		return oops("err.takeback_nothing", id)
 	}
 	rec.TakebackRequest = int(me)
-	if err := q.save(l, rec); err != nil {
-		return err
-	}
-	q.announce(rec, Message{
+	return q.announceChange(l, rec, Message{
 		Text: q.t("takeback.asked", q.ev.User.Name, id, playerName(q.lang, rec, them)),
 		Buttons: [][]Button{{
 			{Label: q.t("btn.takeback_accept"), Data: buttonData("takeback", id, "yes")},
 			{Label: q.t("btn.takeback_decline"), Data: buttonData("takeback", id, "no")},
 		}},
 	})
-	return nil
 }
 
 // takeBack undoes the moves a takeback asked by side asker covers and posts the
@@ -314,14 +290,15 @@ func (q *request) takeBack(l *loaded, asker rules.Side) error {
 	rec.Moves = rec.Moves[:len(rec.Moves)-n]
 	rec.TakebackRequest, rec.DrawOffer = storage.NoSide, storage.NoSide
 	resumeClock(&rec.Clock, q.s.now(), l.toMove())
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(id, err) // forgets the cache, whose game is now behind
+	head, last := q.t("takeback.done", id, n), q.s.lastMove(q.display(), l)
+	cd := q.s.chatDisplay(q.ctx, rec)
+	// (A failed write forgets the cache, whose game is now behind.)
+	if _, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		return append([]*pendingOut{q.boardOut(nl, head, last)}, q.s.privateBoardsOf(cd, nl, false)...)
+	}); err != nil {
+		return err
 	}
-	nl := &loaded{rec: rec, game: l.game}
-	q.s.keep(nl)
 	q.s.log.Info("takeback", "game", id, "plies", n)
-	q.postBoard(nl, q.t("takeback.done", id, n))
-	q.s.sendPrivateBoards(q.ctx, nl, nil, "")
 	return nil
 }
 
@@ -468,17 +445,16 @@ func (q *request) cmdAbort(args []string) error {
 	}
 	rec.Status, rec.Reason = storage.StatusAborted, string(rules.ReasonAborted)
 	rec.Clock.Deadline = time.Time{}
-	if err := q.save(l, rec); err != nil {
-		return err
-	}
-	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id) // an aborted challenge's invitation
-	q.forgetAbortAsked(id)
-	q.s.log.Info("game aborted", "game", rec)
 	text := q.t("abort.done", id, q.ev.User.Name)
 	if d := disclosure(q.lang, l); d != "" {
 		text += "\n" + d
 	}
-	q.announce(rec, Message{Text: text})
+	if err := q.announceChange(l, rec, Message{Text: text}); err != nil {
+		return err
+	}
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, id) // an aborted challenge's invitation
+	q.forgetAbortAsked(id)
+	q.s.log.Info("game aborted", "game", rec.ID)
 	return nil
 }
 
@@ -490,24 +466,64 @@ func (q *request) finish(l *loaded, out rules.Outcome, head string) error {
 	rec.Result, rec.Reason = out.Result(), string(out.Reason)
 	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
 	rec.Clock.Deadline = time.Time{}
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(rec.ID, err)
+	last := q.s.lastMove(q.display(), l)
+	nl, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		return []*pendingOut{q.boardOut(nl, head+"\n"+resultLine(q.lang, nl), last)}
+	})
+	if err != nil {
+		return err
 	}
-	nl := &loaded{rec: rec, game: l.game}
-	q.s.keep(nl)
-	q.s.log.Info("game over", "game", rec, "reason", rec.Reason)
-	q.postBoard(nl, head+"\n"+resultLine(q.lang, nl))
+	q.s.log.Info("game over", "game", nl.rec, "reason", nl.rec.Reason)
 	return nil
 }
 
-// announce posts m in the game's chat: as a reply when the event came from there,
-// else through the platform (a command sent privately about a group game).
-func (q *request) announce(rec *storage.Game, m Message) {
+// announcement is m owed to the game's chat: as a reply when the event came
+// from there, else through the platform (a command sent privately about a group
+// game). It reads nothing, for use inside a store write (change).
+func (q *request) announcement(rec *storage.Game, m Message) *pendingOut {
 	if rec.ChatID == q.ev.ChatID && m.ReplyTo == "" {
 		m.ReplyTo = q.ev.MessageID
 	}
-	q.s.owe(q.ctx, &pendingOut{m: m, about: rec.ID, entry: publicEntry(rec, m, q.lang)})
-	if rec.ChatID != q.ev.ChatID {
-		q.say("done.posted", rec.ID)
+	return &pendingOut{m: m, about: rec.ID, entry: publicEntry(rec, m, q.lang)}
+}
+
+// consumed is the event's inbox record, for the game write that handles the
+// event to remove in its transaction.
+func (q *request) consumed() []storage.ValueRef {
+	if q.ev.Inbound == "" {
+		return nil
 	}
+	return []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+}
+
+// change writes rec, a changed copy of l's record, with the version check and
+// with what owed (may be nil) makes of the stored game (announcements, boards,
+// private messages) in one transaction that also removes the event's inbox
+// record: a crash after the write loses none of them, and the event is not
+// handled again. They are then handed to the event's delivery. A failed write
+// is turned into a reply (writeFailed). The caller holds the game's lock.
+func (q *request) change(l *loaded, rec *storage.Game, owed func(nl *loaded) []*pendingOut) (*loaded, error) {
+	if owed == nil {
+		owed = func(*loaded) []*pendingOut { return nil }
+	}
+	nl, outs, err := q.s.saveOwing(q.ctx, l, rec, owed, q.consumed()...)
+	if err != nil {
+		return nil, q.writeFailed(rec.ID, err)
+	}
+	q.s.oweAll(q.ctx, outs)
+	for _, p := range outs {
+		if p.entry.ChatID != "" && rec.ChatID != q.ev.ChatID {
+			q.say("done.posted", rec.ID)
+			break
+		}
+	}
+	return nl, nil
+}
+
+// announceChange is change owing one announcement m.
+func (q *request) announceChange(l *loaded, rec *storage.Game, m Message) error {
+	_, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		return []*pendingOut{q.announcement(nl.rec, m)}
+	})
+	return err
 }

@@ -16,8 +16,10 @@ import (
 
 // Delivery. Every message a state change owes (the board after a move, an
 // announcement, a private board, a reminder, a timeout, a puzzle post) is an
-// outbox entry in the store, written with the change or right after it and
-// before any network call. Then:
+// outbox entry in the store, written before any network call: in the same
+// transaction as the game change that owes it (ChangeGame, through
+// request.change or saveOwing), or, for what no game write carries (a puzzle
+// post, a private solution, a hint), by Enqueue. Then:
 //
 //   - in DeliverInline mode (the default) the handler of the event sends what
 //     the event owes itself, after it let go of the game's lock, through the
@@ -116,6 +118,8 @@ type outPayload struct {
 	About    string `json:"about,omitempty"`
 	Lang     string `json:"lang,omitempty"`
 	UserName string `json:"user_name,omitempty"` // a private message's addressee
+	// Reveal marks a private puzzle solution asked for in a group (puzzle.go).
+	Reveal *puzzleReveal `json:"reveal,omitempty"`
 }
 
 // ownedInbox is the value bucket of durably queued inbound events (inbox.go).
@@ -426,6 +430,23 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 		}
 		ref, err = s.sendVia(q.ctx, p, e, it.m)
 	}
+	var pl outPayload
+	if e.UserID != "" && json.Unmarshal(e.Payload, &pl) == nil && pl.Reveal != nil {
+		if note, done := s.settleReveal(q.ctx, e, pl, err); done {
+			if err == nil {
+				s.reached(q.ctx, e.Platform, e.UserID)
+				res.Sent = sentRecord(e, ref, it.about)
+			} else {
+				res.Superseded = true // nothing more to do with it
+			}
+			if pl.Reveal.Chat == q.ev.ChatID && e.Platform == q.ev.Platform {
+				note.ReplyTo = q.ev.MessageID
+				return res, &pendingOut{m: note}
+			}
+			s.revealNote(q.ctx, e, pl, note)
+			return res, nil
+		}
+	}
 	var pu *PrivateUnavailableError
 	if errors.As(err, &pu) && e.UserID != "" && it.hintFor != nil {
 		rec := it.hintFor
@@ -707,6 +728,14 @@ func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, repl
 		m.Text = strings.Join(notes, "\n") + "\n" + m.Text
 	}
 	ref, err := s.sendVia(ctx, p, e, m)
+	if pl.Reveal != nil && e.UserID != "" {
+		if note, done := s.settleReveal(ctx, e, pl, err); done {
+			s.revealNote(ctx, e, pl, note)
+			if err != nil {
+				return storage.OutboxResult{ID: e.ID, Superseded: true}
+			}
+		}
+	}
 	if err != nil {
 		return s.failure(ctx, e, err, nil)
 	}

@@ -44,15 +44,6 @@ func (s *Service) privateBoardText(d display, l *loaded, side rules.Side) Messag
 	}
 }
 
-// sendPrivateBoards owes the players who hold secrets in l their own boards.
-// The player who caused the event gets it as a private reply, the other through
-// the platform (see flush). The caller holds the game's lock.
-func (s *Service) sendPrivateBoards(ctx context.Context, l *loaded, _ Replier, _ string) {
-	for _, p := range s.privateBoardsOf(s.chatDisplay(ctx, l.rec), l, true) {
-		s.owe(ctx, p)
-	}
-}
-
 // privateBoardsOf makes the private boards l owes, with their images when
 // draw (else the outbox draws them at send time). It is quick without draw,
 // for use inside a store write.
@@ -104,7 +95,7 @@ const hintedBucket = "bot.private_hinted"
 // it now is: the hint comes once, not after every move, and again only after
 // the player was reachable and then was not (blocked the bot). The decision
 // depends only on public facts: private boards are attempted after every move
-// for every player who holds secrets (sendPrivateBoards), so the first failure,
+// for every player who holds secrets (privateBoardsOf), so the first failure,
 // and with it the hint, comes at the first move after which the player could not
 // be reached, never at the move where a secret piece of theirs moved
 // (rules.Report.Private is not used here). If the mark cannot be stored, the

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -778,31 +779,83 @@ func (q *request) puzzleSolution() error {
 	}
 	// In a group the solution goes to the one who asked, so that the chat's
 	// puzzle is not spoiled for the others; the chat sees that it was asked.
-	if _, err := q.rep.ReplyPrivately(q.ctx, Message{Text: text}); err != nil {
-		if marked { // not seen after all
-			p.Revealed = false
-			if err := q.saveProgress(p); err != nil {
-				q.s.log.Warn("puzzle progress", "err", err)
-			}
-		}
-		var pu *PrivateUnavailableError
-		if !errors.As(err, &pu) {
-			return err
-		}
-		q.s.setCanDM(q.ctx, q.ev.Platform, q.ev.User, false)
-		m := Message{Text: joinLines(q.t("puzzle.solution_no_dm", name), pu.Hint)}
-		if pu.URL != "" {
-			m.Buttons = [][]Button{{{Label: q.t("btn.open_private"), URL: pu.URL}}}
-		}
-		q.reply(m)
-		return nil
-	}
+	// It is owed through the outbox, sent once the puzzle's lock is let go;
+	// its delivery settles the rest (settleReveal).
 	key := "puzzle.solution_sent"
 	if p.State.Solved {
 		key = "puzzle.solution_sent_solved"
 	}
-	q.say(key, name)
+	rv := &puzzleReveal{
+		Chat: q.ev.ChatID, User: q.ev.User.ID, Date: today, Marked: marked,
+		Sent: q.t(key, name), NoDM: q.t("puzzle.solution_no_dm", name), Open: q.t("btn.open_private"),
+	}
+	m := Message{Text: text}
+	raw, err := json.Marshal(outPayload{Text: text, Lang: string(q.lang), UserName: q.ev.User.Name, Reveal: rv})
+	if err != nil {
+		return err
+	}
+	e := &storage.OutboxEntry{Platform: q.ev.Platform, UserID: q.ev.User.ID, Payload: raw}
+	q.s.owe(q.ctx, &pendingOut{m: m, private: true, entry: e})
 	return nil
+}
+
+// puzzleReveal rides on a private puzzle solution owed to the user who asked
+// for it in a group: what its delivery settles there.
+type puzzleReveal struct {
+	Chat string `json:"chat"` // the group it was asked in
+	User string `json:"user"`
+	Date string `json:"date"`
+	// Marked: asking marked the puzzle as seen by the user; if the solution
+	// cannot reach them, it is not seen after all.
+	Marked bool `json:"marked,omitempty"`
+	// The notes for the group: delivered, or the user cannot be reached
+	// privately (then the platform's hint and a button Open follow).
+	Sent string `json:"sent"`
+	NoDM string `json:"no_dm"`
+	Open string `json:"open,omitempty"`
+}
+
+// settleReveal finishes the delivery of a private puzzle solution whose
+// outcome is err. Delivered, the group is told that it was sent. The user out
+// of private reach, the group is told so, with how to open the private chat,
+// nothing is spoiled and the puzzle counts as unseen again. It returns the
+// note for the group, and false for a failure worth another try (no note).
+func (s *Service) settleReveal(ctx context.Context, e *storage.OutboxEntry, pl outPayload, err error) (Message, bool) {
+	r := pl.Reveal
+	if err == nil {
+		return Message{Text: r.Sent}, true
+	}
+	var pu *PrivateUnavailableError
+	if !errors.As(err, &pu) {
+		return Message{}, false
+	}
+	s.setCanDM(ctx, e.Platform, User{ID: e.UserID, Name: pl.UserName}, false)
+	if r.Marked {
+		unlock := s.lockPuzzle(e.Platform, r.Chat)
+		key := valueKey(e.Platform, r.Chat, r.User)
+		var p puzzleProgress
+		if err := s.store.GetValue(ctx, puzzleProgressBucket, key, &p); err == nil && p.Date == r.Date && p.Revealed {
+			p.Revealed = false // not seen after all
+			if err := s.store.PutValue(ctx, puzzleProgressBucket, key, p); err != nil {
+				s.log.Warn("puzzle progress", "err", err)
+			}
+		}
+		unlock()
+	}
+	m := Message{Text: joinLines(r.NoDM, pu.Hint)}
+	if pu.URL != "" {
+		m.Buttons = [][]Button{{{Label: r.Open, URL: pu.URL}}}
+	}
+	return m, true
+}
+
+// revealNote posts the note settleReveal made in the group, through the outbox.
+func (s *Service) revealNote(ctx context.Context, e *storage.OutboxEntry, pl outPayload, m Message) {
+	if err := s.store.Enqueue(ctx, []*storage.OutboxEntry{chatEntry(e.Platform, pl.Reveal.Chat, m, ParseLang(pl.Lang), "")}); err != nil {
+		s.log.Warn("puzzle solution note not queued", "chat", pl.Reveal.Chat, "err", err)
+		return
+	}
+	s.wakeSender()
 }
 
 // puzzleTop is the chat's leaderboard: most solved, then the current streak,

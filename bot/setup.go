@@ -50,13 +50,6 @@ func (q *request) beginSetup(l *loaded, rec *storage.Game, choices []rules.Choic
 	if rec.Secrets == nil {
 		rec.Secrets = storage.Secrets{}
 	}
-	if err := q.s.store.UpdateGame(q.ctx, rec); err != nil {
-		return q.writeFailed(rec.ID, err)
-	}
-	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, rec.ID)
-	l = &loaded{rec: rec, game: l.game}
-	q.s.keep(l)
-	q.s.log.Info("setup", "game", rec)
 	v := l.game.Variant()
 	head := q.t("setup.begins", rec.ID, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
 		rec.Players[1].Name, sideName(q.lang, v, rules.Black), formatSpan(q.lang, rec.Clock.Deadline.Sub(now)))
@@ -67,16 +60,34 @@ func (q *request) beginSetup(l *loaded, rec *storage.Game, choices []rules.Choic
 			rec.Players[1].Name, sideName(q.lang, v, rules.Black), playerName(q.lang, rec, s),
 			formatSpan(q.lang, rec.Clock.Deadline.Sub(now)))
 	}
-	q.postBoard(l, head)
-	for _, c := range choices {
-		q.s.sendPrivate(q.ctx, q.display(), l, c.Side, q.s.setupPrompt(q.display(), l, c), q.rep, q.ev.User.ID)
+	last, d := q.s.lastMove(q.display(), l), q.display()
+	// The public start and each player's question are written with the game.
+	nl, err := q.change(l, rec, func(nl *loaded) []*pendingOut {
+		outs := []*pendingOut{q.boardOut(nl, head, last)}
+		for _, c := range choices {
+			outs = append(outs, q.s.privateOut(d, nl.rec, c.Side, q.s.setupPromptText(d, nl, c)))
+		}
+		return outs
+	})
+	if err != nil {
+		return err
 	}
+	_ = q.s.store.DeleteValue(q.ctx, invitesBucket, rec.ID)
+	q.s.log.Info("setup", "game", nl.rec)
 	return nil
 }
 
 // setupPrompt is the private question of one player, with their board.
 func (s *Service) setupPrompt(d display, l *loaded, c rules.Choice) Message {
 	m := s.privateBoard(d, l, c.Side)
+	m.Text = s.setupPromptText(d, l, c).Text
+	return m
+}
+
+// setupPromptText is setupPrompt without its image (the outbox draws it from
+// the board's reference), for use inside a store write.
+func (s *Service) setupPromptText(d display, l *loaded, c rules.Choice) Message {
+	m := s.privateBoardText(d, l, c.Side)
 	m.Text = T(d.lang, "setup.prompt", l.rec.ID, variantName(d.lang, l.game.Variant()), c.Prompt, l.rec.ID, c.Example)
 	return m
 }
@@ -188,7 +199,7 @@ func (q *request) cmdSetup(args []string) error {
 	}
 	_, outs, err := q.s.finishSetup(q.ctx, l, rec, func(nl *loaded) []*pendingOut {
 		return q.s.startOwed(d, nl, done)
-	})
+	}, q.consumed()...)
 	if err != nil {
 		return err
 	}
@@ -213,7 +224,7 @@ func (s *Service) startOwed(d display, nl *loaded, head string) []*pendingOut {
 // finishSetup builds the true start from both answers in rec.Secrets, stores the
 // game as active with the messages owed makes of it, and returns it and them.
 // The caller holds the game's lock.
-func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut) (*loaded, []*pendingOut, error) {
+func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut, consume ...storage.ValueRef) (*loaded, []*pendingOut, error) {
 	v := l.game.Variant()
 	start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
 	if err != nil {
@@ -226,7 +237,7 @@ func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game,
 	rec.StartFEN = g.StartFEN()
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, s.now(), g.Position().ToMove())
-	nl, outs, err := s.saveOwing(ctx, &loaded{rec: l.rec, game: g}, rec, owed)
+	nl, outs, err := s.saveOwing(ctx, &loaded{rec: l.rec, game: g}, rec, owed, consume...)
 	if err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return nil, nil, err

@@ -131,7 +131,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	return nil
 }
 
-// timedOut is l's game lost on time by the side to move (as endOnTime writes it).
+// timedOut is l's game lost on time by the side to move (Tick, or a move too late).
 func timedOut(l *loaded) *storage.Game {
 	rec := l.rec.Clone()
 	loser := l.toMove()
@@ -149,10 +149,11 @@ func timedOut(l *loaded) *storage.Game {
 // messages owed makes from the stored game, in one transaction, and returns them
 // for the event's (or tick's) delivery (oweAll). owed runs inside the store's
 // write: it must not read the store or draw (a board's image is drawn at send
-// time from its reference). The result plays l.game.
-func (s *Service) saveOwing(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut) (*loaded, []*pendingOut, error) {
+// time from its reference). consume (an event's inbox record) is removed in the
+// same transaction. The result plays l.game.
+func (s *Service) saveOwing(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut, consume ...storage.ValueRef) (*loaded, []*pendingOut, error) {
 	var outs []*pendingOut
-	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec,
+	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec, Consume: consume,
 		Outbox: func(g *storage.Game) ([]*storage.OutboxEntry, error) {
 			outs = owed(&loaded{rec: g, game: l.game})
 			es := make([]*storage.OutboxEntry, len(outs))

@@ -202,6 +202,17 @@ func (s *Bolt) CreateGame(ctx context.Context, g *Game) error {
 	if err := g.validate(); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
+	out, err := s.createGameTx(ctx, g, nil)
+	if err != nil {
+		return err
+	}
+	g.ID, g.Version, g.CreatedAt, g.UpdatedAt = out.ID, out.Version, out.CreatedAt, out.UpdatedAt
+	return nil
+}
+
+// createGameTx stores a new game (validated, without id) and then, in the same
+// transaction, what after writes for it; it returns the game as stored.
+func (s *Bolt) createGameTx(ctx context.Context, g *Game, after func(tx *bolt.Tx, g *Game) error) (*Game, error) {
 	now := s.stamp()
 	var out *Game
 	err := s.write(ctx, func(tx *bolt.Tx) error {
@@ -219,14 +230,15 @@ func (s *Bolt) CreateGame(ctx context.Context, g *Game) error {
 		if err := putGame(tx, gameKey(seq), nil, c); err != nil {
 			return fmt.Errorf("create game: %w", err)
 		}
+		if after != nil {
+			if err := after(tx, c); err != nil {
+				return err
+			}
+		}
 		out = c
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	g.ID, g.Version, g.CreatedAt, g.UpdatedAt = out.ID, out.Version, out.CreatedAt, out.UpdatedAt
-	return nil
+	return out, err
 }
 
 // Game implements Store.

@@ -101,7 +101,9 @@ type SentMessage struct {
 	At    time.Time `json:"at"`
 }
 
-// GameChange is one write of a game together with what it owes.
+// GameChange is one write of a game together with what it owes. With ID
+// empty it creates the game Replace (as CreateGame: the store assigns the id,
+// version 1 and the stamps), and Outbox sees it with them.
 type GameChange struct {
 	ID            string
 	ExpectVersion uint64
@@ -153,6 +155,9 @@ var (
 	bucketOutbox     = []byte("outbox")
 	bucketOutboxDest = []byte("outbox_by_dest")
 	bucketSent       = []byte("sent_messages")
+	// bucketSentByTime indexes sent_messages by when they were sent (sentTimeKey),
+	// so that PruneSent reads only what it removes.
+	bucketSentByTime = []byte("sent_by_time")
 )
 
 func outboxKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
@@ -164,6 +169,28 @@ func destKey(dest string, id uint64) []byte {
 
 func sentKey(platform, chat, id string) []byte {
 	return append(pairKey(platform, chat), append([]byte{0}, id...)...)
+}
+
+// sentTimeKey is the index key of a sent-message record: its time (Unix
+// nanoseconds, big-endian, so that keys sort by time) and its key.
+func sentTimeKey(at time.Time, key []byte) []byte {
+	return append(binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())), key...)
+}
+
+// putSent records m with its time index, replacing an earlier record of the
+// same message (and its index key).
+func putSent(tx *bolt.Tx, m SentMessage) error {
+	k := sentKey(m.Platform, m.ChatID, m.ID)
+	var old SentMessage
+	if err := getJSON(tx, bucketSent, k, &old); err == nil {
+		if err := tx.Bucket(bucketSentByTime).Delete(sentTimeKey(old.At, k)); err != nil {
+			return err
+		}
+	}
+	if err := putJSON(tx, bucketSent, k, m); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketSentByTime).Put(sentTimeKey(m.At, k), nil)
 }
 
 func newSession() string {
@@ -182,7 +209,8 @@ func (s *Bolt) addOutbox(tx *bolt.Tx, entries []*OutboxEntry) error {
 	ob, byDest := tx.Bucket(bucketOutbox), tx.Bucket(bucketOutboxDest)
 	for _, e := range entries {
 		if err := e.validate(); err != nil {
-			return clean(err)
+			// Not clean: what this write put before must be rolled back with it.
+			return err
 		}
 		id, err := ob.NextSequence()
 		if err != nil {
@@ -231,6 +259,32 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 		}
 	}
 	var entries []*OutboxEntry
+	owe := func(tx *bolt.Tx, g *Game) error {
+		entries = nil
+		if c.Outbox != nil {
+			es, err := c.Outbox(g.Clone())
+			if err != nil {
+				// Not clean: the game is written already in this transaction, and
+				// must be rolled back with it.
+				return fmt.Errorf("game %s: outbox: %w", g.ID, err)
+			}
+			entries = es
+		}
+		if err := s.addOutbox(tx, entries); err != nil {
+			return err
+		}
+		return consume(tx, c.Consume)
+	}
+	if c.ID == "" {
+		if c.Replace == nil || c.Replace.ID != "" {
+			return nil, nil, fmt.Errorf("create game: a new game without id is needed: %w", ErrInvalid)
+		}
+		g, err := s.createGameTx(ctx, c.Replace, owe)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g, entries, nil
+	}
 	g, err := s.modifyGameTx(ctx, c.ID, c.ExpectVersion, func(g *Game) (*Game, error) {
 		if c.Replace != nil {
 			return c.Replace.Clone(), nil
@@ -244,20 +298,7 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 			}
 		}
 		return g, nil
-	}, func(tx *bolt.Tx, g *Game) error {
-		entries = nil
-		if c.Outbox != nil {
-			es, err := c.Outbox(g.Clone())
-			if err != nil {
-				return clean(fmt.Errorf("game %s: outbox: %w", c.ID, err))
-			}
-			entries = es
-		}
-		if err := s.addOutbox(tx, entries); err != nil {
-			return err
-		}
-		return consume(tx, c.Consume)
-	})
+	}, owe)
 	if err != nil {
 		return nil, nil, fmt.Errorf("change %w", err)
 	}
@@ -431,7 +472,7 @@ func (s *Bolt) finishOne(tx *bolt.Tx, holder string, r OutboxResult) error {
 		if m.At.IsZero() {
 			m.At = s.stamp()
 		}
-		if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+		if err := putSent(tx, m); err != nil {
 			return err
 		}
 	}
@@ -534,6 +575,48 @@ func (s *Bolt) PutValues(ctx context.Context, bucket string, vs []Value) error {
 	return nil
 }
 
+// TrimValues keeps the newest keep records (in key order) of a value bucket
+// whose keys start with prefix and removes the older ones, in one transaction,
+// and returns how many went. It reads only the keys under prefix: a bounded
+// window (the inbox's marks of events seen) stays cheap to trim.
+func (s *Bolt) TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error) {
+	if bucket == "" || prefix == "" || keep < 0 {
+		return 0, fmt.Errorf("trim values: empty bucket or prefix, or keep < 0: %w", ErrInvalid)
+	}
+	n := 0
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		n = 0
+		b := tx.Bucket(bucketValues).Bucket([]byte(bucket))
+		if b == nil {
+			return nil
+		}
+		p := []byte(prefix)
+		c := b.Cursor()
+		total := 0
+		for k, _ := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, _ = c.Next() {
+			total++
+		}
+		if total <= keep {
+			return nil
+		}
+		old := make([][]byte, 0, total-keep)
+		for k, _ := c.Seek(p); k != nil && len(old) < total-keep; k, _ = c.Next() {
+			old = append(old, bytes.Clone(k))
+		}
+		for _, k := range old {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		n = len(old)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("trim values %s/%s*: %w", bucket, prefix, err)
+	}
+	return n, nil
+}
+
 // RecordSent records messages sent outside the outbox (direct answers to an
 // event that replies may refer to), as FinishOutbox does for delivered entries.
 func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
@@ -545,7 +628,7 @@ func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
 			if m.At.IsZero() {
 				m.At = s.stamp()
 			}
-			if err := putJSON(tx, bucketSent, sentKey(m.Platform, m.ChatID, m.ID), m); err != nil {
+			if err := putSent(tx, m); err != nil {
 				return err
 			}
 		}
@@ -559,32 +642,32 @@ func (s *Bolt) RecordSent(ctx context.Context, sent []SentMessage) error {
 
 // PruneSent forgets the records of messages sent before before (replies to
 // them then choose their game the other ways), and returns how many went. It
-// reads the whole record: call it now and then, not per message.
+// walks the time index from its oldest key and stops at the first one not
+// older than before: it touches only what it removes.
 func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (int, error) {
-	var old [][]byte
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
-			var m SentMessage
-			if json.Unmarshal(v, &m) == nil && m.At.Before(before) {
-				old = append(old, bytes.Clone(k))
-			}
-			return nil
-		})
-	})
-	if err != nil || len(old) == 0 {
-		return 0, err
-	}
-	err = s.write(ctx, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketSent)
+	limit := sentTimeKey(before, nil)
+	n := 0
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		n = 0
+		idx, sent := tx.Bucket(bucketSentByTime), tx.Bucket(bucketSent)
+		var old [][]byte
+		c := idx.Cursor()
+		for k, _ := c.First(); k != nil && bytes.Compare(k[:8], limit) < 0; k, _ = c.Next() {
+			old = append(old, bytes.Clone(k))
+		}
 		for _, k := range old {
-			if err := b.Delete(k); err != nil {
+			if err := idx.Delete(k); err != nil {
+				return err
+			}
+			if err := sent.Delete(k[8:]); err != nil {
 				return err
 			}
 		}
+		n = len(old)
 		return nil
 	})
 	if err != nil {
 		return 0, fmt.Errorf("prune sent messages: %w", err)
 	}
-	return len(old), nil
+	return n, nil
 }

@@ -12,7 +12,7 @@ import (
 // SchemaVersion is the layout of the data file this program writes. Open migrates
 // older files up to it one step at a time; a newer file is refused (ErrSchemaTooNew).
 //
-// Layout of version 3 (keys and values; "|" is concatenation, 0 a NUL byte):
+// Layout of version 4 (keys and values; "|" is concatenation, 0 a NUL byte):
 //
 //	meta          "schema" -> decimal version
 //	games         id as 8-byte big-endian -> game JSON without moves, plus "num_moves"
@@ -27,11 +27,13 @@ import (
 //	outbox        entry id as 8-byte big-endian -> OutboxEntry JSON
 //	outbox_by_dest destination 0 entry id -> empty: each destination's entries in order
 //	sent_messages platform 0 chat 0 message id -> SentMessage JSON
+//	sent_by_time  sent time as 8-byte big-endian Unix ns | sent_messages key -> empty
 //
 // Version 1 had meta, games, moves, games_by_chat, chats and users only;
 // version 2 added the player index, the live list, puzzle scores and values;
-// version 3 the outbox and the record of sent messages.
-const SchemaVersion = 3
+// version 3 the outbox and the record of sent messages; version 4 its index by
+// time.
+const SchemaVersion = 4
 
 var (
 	bucketMeta        = []byte("meta")
@@ -61,6 +63,7 @@ func migrations() []migration {
 	return []migration{
 		{from: 1, what: "index games by player and keep a list of live games; add puzzle scores and values", fn: migrate1to2},
 		{from: 2, what: "add the outbox of owed messages and the record of sent ones", fn: migrate2to3},
+		{from: 3, what: "index the record of sent messages by time", fn: migrate3to4},
 	}
 }
 
@@ -190,4 +193,20 @@ func migrate2to3(tx *bolt.Tx) error {
 		}
 	}
 	return nil
+}
+
+// migrate3to4 indexes the record of sent messages by time (sentTimeKey), for
+// PruneSent.
+func migrate3to4(tx *bolt.Tx) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketSentByTime)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
+		var m SentMessage
+		if err := json.Unmarshal(v, &m); err != nil {
+			return fmt.Errorf("sent message %q: %w", k, err)
+		}
+		return idx.Put(sentTimeKey(m.At, k), nil)
+	})
 }

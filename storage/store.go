@@ -103,10 +103,14 @@ type Store interface {
 	RecordSent(ctx context.Context, sent []SentMessage) error
 	// Sent looks up a delivered message (which game a board was of).
 	Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error)
-	// PruneSent forgets the records of messages sent before a time.
+	// PruneSent forgets the records of messages sent before a time, reading
+	// only those (they are indexed by time).
 	PruneSent(ctx context.Context, before time.Time) (int, error)
 	// PutValues stores several values of one bucket atomically.
 	PutValues(ctx context.Context, bucket string, vs []Value) error
+	// TrimValues keeps the newest keep values under a key prefix of a bucket
+	// (key order) and removes the older ones.
+	TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error)
 
 	// Backup writes a consistent copy of the whole store to w while the store stays
 	// in use, and returns the number of bytes written.

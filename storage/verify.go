@@ -51,7 +51,7 @@ func verifyTx(tx *bolt.Tx) error {
 		return fmt.Errorf("schema %d, want %d: %w", v, SchemaVersion, ErrCorrupt)
 	}
 	for _, name := range [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketByUser,
-		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent} {
+		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent, bucketSentByTime} {
 		if tx.Bucket(name) == nil {
 			return fmt.Errorf("bucket %s missing: %w", name, ErrCorrupt)
 		}
@@ -153,6 +153,26 @@ func verifyTx(tx *bolt.Tx) error {
 			}
 			return nil
 		})
+	}
+
+	// The record of sent messages and its time index agree, one key each.
+	sent, byTime := tx.Bucket(bucketSent), tx.Bucket(bucketSentByTime)
+	indexed := 0
+	_ = byTime.ForEach(func(k, _ []byte) error {
+		indexed++
+		var m SentMessage
+		raw := sent.Get(k[min(8, len(k)):])
+		if len(k) <= 8 || raw == nil {
+			bad("sent-message index key %x names no record", k)
+		} else if err := json.Unmarshal(raw, &m); err != nil {
+			bad("sent message %q: %v", k[8:], err)
+		} else if !bytes.Equal(sentTimeKey(m.At, k[8:]), k) {
+			bad("sent message %q is indexed at another time", k[8:])
+		}
+		return nil
+	})
+	if n := sent.Stats().KeyN; n != indexed {
+		bad("%d sent-message records, %d index keys", n, indexed)
 	}
 
 	if len(errs) > 0 {

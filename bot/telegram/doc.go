@@ -81,9 +81,13 @@
 //     (a move removes it in its own write), and the next Run handles what is
 //     left: a stop, a crash or SIGKILL loses no update. An update handled but
 //     not yet removed when the process dies is handled again after the restart
-//     (for a move, refused as out of turn: it is in the record once). Without an
-//     inbox, updates are confirmed when queued in memory, and events still
-//     queued when the drain ends are lost (the log says so).
+//     (for a move, refused as out of turn: it is in the record once; any game
+//     change removes it in its own write). A webhook update Telegram sends
+//     again after a restart (its 200 was lost) is answered 200 and not handled:
+//     the inbox remembers the last few thousand it kept (Inbox.Seen); within
+//     one run an in-memory set does the same. Without an inbox, updates are
+//     confirmed when queued in memory, and events still queued when the drain
+//     ends are lost (the log says so).
 //   - Sends report failure: a send that still fails after MaxAttempts (or
 //     MaxRateLimited 429s), or that the drain cuts short, returns an error; the
 //     service's outbox keeps the message and tries again later.

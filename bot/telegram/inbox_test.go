@@ -3,7 +3,10 @@ package telegram
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"net/http"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -11,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chuhe/chuhe/bot"
+	"github.com/chuhe/chuhe/storage"
 )
 
 // memInbox is an Inbox in memory whose Keep can be made to fail, as a full or
@@ -19,11 +23,12 @@ type memInbox struct {
 	mu    sync.Mutex
 	items map[string][]byte
 	mark  string
+	seen  map[string]bool
 	fail  bool
 	dones int
 }
 
-func newMemInbox() *memInbox { return &memInbox{items: map[string][]byte{}} }
+func newMemInbox() *memInbox { return &memInbox{items: map[string][]byte{}, seen: map[string]bool{}} }
 
 func (m *memInbox) Keep(_ context.Context, evs []bot.Inbound, mark string) error {
 	m.mu.Lock()
@@ -34,6 +39,7 @@ func (m *memInbox) Keep(_ context.Context, evs []bot.Inbound, mark string) error
 	for i := range evs {
 		evs[i].Key = "telegram/" + evs[i].Key
 		m.items[evs[i].Key] = evs[i].Data
+		m.seen[evs[i].Key] = true
 	}
 	if mark != "" {
 		m.mark = mark
@@ -58,6 +64,12 @@ func (m *memInbox) Pending(context.Context) ([]bot.Inbound, string, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out, m.mark, nil
+}
+
+func (m *memInbox) Seen(_ context.Context, key string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.seen["telegram/"+key], nil
 }
 
 func (m *memInbox) setFail(f bool) {
@@ -144,4 +156,88 @@ func TestPollingRestartHandlesStored(t *testing.T) {
 		t.Errorf("%d events after the restart, want 2 (no update twice)", n)
 	}
 	close(blocked)
+}
+
+// TestWebhookResendAfterRestart: Telegram sends an update again whose 200 it
+// did not get before the bot restarted. The update was kept (and handled) by
+// the first run; the next run, on the same data file, answers 200 and does not
+// handle it twice. Updates it has not seen are handled as usual.
+func TestWebhookResendAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chuhe.db")
+	webhook := func(c *Config) {
+		c.Webhook = Webhook{URL: "https://chuhe.example.org/tg/hook", SecretToken: "s3cret-token"}
+	}
+	open := func() (*storage.Bolt, bot.Inbox) {
+		st, err := storage.Open(path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc, err := bot.New(bot.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, svc.Inbox("telegram")
+	}
+	st, ib := open()
+	first := &recorder{}
+	h := newHarness(t, first, webhook)
+	h.a.UseInbox(ib)
+	h.run()
+	h.wait("setWebhook", func() bool { return len(h.srv.Calls("setWebhook")) == 1 })
+	hook := newTestServer(t, h.a.WebhookHandler())
+	h.srv.Say(group, alice, "/m h2e2")
+	body := h.srv.UpdateJSON(100) // the fake's first update id
+	if got := post(t, hook, body, "s3cret-token"); got != http.StatusOK {
+		t.Fatalf("update answered %d", got)
+	}
+	h.waitEvents(first, 1)
+	waitHandled(t, ib)
+	h.shutdown()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st, ib = open()
+	t.Cleanup(func() { _ = st.Close() })
+	second := &recorder{}
+	h2 := newHarnessOn(t, h.srv, second, webhook)
+	h2.a.UseInbox(ib)
+	h2.run()
+	hook2 := newTestServer(t, h2.a.WebhookHandler())
+	if got := post(t, hook2, body, "s3cret-token"); got != http.StatusOK {
+		t.Errorf("the update sent again answered %d, want 200 (else Telegram keeps sending it)", got)
+	}
+	h.srv.Say(group, bob, "/m h9g7")
+	if got := post(t, hook2, h.srv.UpdateJSON(101), "s3cret-token"); got != http.StatusOK {
+		t.Fatalf("a new update answered %d", got)
+	}
+	h2.waitEvents(second, 1)
+	// Everything kept is handled once the inbox is empty (a kept update is
+	// removed after its handler returns).
+	waitHandled(t, ib)
+	evs := second.Events()
+	if len(evs) != 1 || evs[0].Text != "/m h9g7" {
+		var texts []string
+		for _, ev := range evs {
+			texts = append(texts, ev.Text)
+		}
+		t.Errorf("after the restart the handler saw %q, want only the new update", texts)
+	}
+	if !strings.Contains(h2.logs.String(), "came again after a restart") {
+		t.Errorf("the log does not say why the update was skipped:\n%s", h2.logs.String())
+	}
+}
+
+// waitHandled waits until every update kept in ib is handled (the inbox is
+// empty), as waitEvents waits for events.
+func waitHandled(t *testing.T, ib bot.Inbox) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if p, _, err := ib.Pending(context.Background()); err == nil && len(p) == 0 {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatal("updates kept in the inbox were not handled")
 }

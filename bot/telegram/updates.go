@@ -158,6 +158,15 @@ func (a *Adapter) replayInbox(ctx context.Context) {
 			continue
 		}
 		a.ps.offset = max(a.ps.offset, u.UpdateID+1)
+		a.mu.Lock()
+		taken, _ := a.seen.get(u.UpdateID)
+		a.mu.Unlock()
+		if taken {
+			// It came by the webhook in this run, which marks it before storing
+			// it and dispatches it itself: a webhook served before this replay
+			// ends must not get it handled twice.
+			continue
+		}
 		if err := a.dispatch(ctx, u, in.Key); err != nil {
 			return // shutting down: it stays stored
 		}
@@ -683,6 +692,15 @@ func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a.inbox != nil {
+		// Kept by an earlier run (whose 200 Telegram did not get before the
+		// restart): handled, or handled from the inbox at the start.
+		if old, err := a.inbox.Seen(r.Context(), inboxKey(u.UpdateID)); err != nil {
+			a.log.Warn("telegram: could not tell whether a webhook update came before; taking it", "update", u.UpdateID, "err", err)
+		} else if old {
+			a.log.Info("telegram: a webhook update came again after a restart; it was taken before", "update", u.UpdateID)
+			w.WriteHeader(http.StatusOK)
+			return
+		}
 		// Stored first, then 200: Telegram retries what we did not store.
 		keys, err := a.keep(r.Context(), []tgbotapi.Update{u})
 		if err != nil {
