@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
+)
+
+func TestSearchStartPlaysALegalMove(t *testing.T) {
+	v := xiangqi(t)
+	g, err := rules.NewGame(v, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := g.Position().FEN()
+	e := NewEngine(Config{TableBits: 16})
+	res, err := e.Search(context.Background(), g, Limits{Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Position().FEN() != before {
+		t.Fatalf("the search changed the game: %s", g.Position().FEN())
+	}
+	if !g.Legal(res.Move) {
+		t.Fatalf("illegal move %v", res.Move)
+	}
+	if res.Depth != 5 || len(res.PV) == 0 || res.PV[0] != res.Move {
+		t.Errorf("result %+v: want depth 5 and a PV starting with the move", res)
+	}
+	t.Logf("depth %d score %d nodes %d pv %v", res.Depth, res.Score, res.Nodes, coords(g.Position(), res.PV))
+}
+
+// puzzleFile is the part of puzzle/data/puzzles.json.gz the tests read.
+type puzzleFile struct {
+	Puzzles []struct {
+		ID        string   `json:"id"`
+		FEN       string   `json:"fen"`
+		Goal      string   `json:"goal"`
+		MateIn    int      `json:"mate_in"`
+		Solutions []string `json:"solutions"`
+	} `json:"puzzles"`
+}
+
+func loadPuzzles(t testing.TB) puzzleFile {
+	t.Helper()
+	f, err := os.Open("../puzzle/data/puzzles.json.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pf puzzleFile
+	if err := json.NewDecoder(zr).Decode(&pf); err != nil {
+		t.Fatal(err)
+	}
+	return pf
+}
+
+// TestGameSearchFindsPuzzleMates: the game search (not the mate solver) finds
+// the mate of every mate puzzle of the collection, as fast as the solver found
+// it, with one of the puzzle's winning first moves.
+func TestGameSearchFindsPuzzleMates(t *testing.T) {
+	pf := loadPuzzles(t)
+	v := xiangqi(t)
+	e := NewEngine(Config{TableBits: 18})
+	maxN := 9
+	if testing.Short() || raceEnabled {
+		maxN = 3
+	}
+	tried := 0
+	for _, pz := range pf.Puzzles {
+		if pz.Goal != "mate" || pz.MateIn > maxN {
+			continue
+		}
+		tried++
+		p, err := rules.NewPosition(v, pz.FEN)
+		if err != nil {
+			t.Fatalf("%s: %v", pz.ID, err)
+		}
+		e.NewGame()
+		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 2*pz.MateIn + 4, Nodes: 20_000_000})
+		if err != nil {
+			t.Fatalf("%s: %v", pz.ID, err)
+		}
+		got := rules.FormatCoord(p, res.Move)
+		if res.Mate != pz.MateIn || !slices.Contains(pz.Solutions, got) {
+			t.Errorf("%s (mate in %d, solutions %v): played %s, mate %d, score %d, depth %d, %d nodes",
+				pz.ID, pz.MateIn, pz.Solutions, got, res.Mate, res.Score, res.Depth, res.Nodes)
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no mate puzzle tried")
+	}
+}
+
+// TestLegalMovesInRandomPositions plays every registered variant (and xiangqi
+// with the fuhe option) from its start with random moves, and asks the engine,
+// at several levels, for a move every few plies: it must be legal.
+func TestLegalMovesInRandomPositions(t *testing.T) {
+	reg := variants.Default()
+	vs := slices.Clone(reg.All())
+	if fuhe, err := reg.Build("xiangqi", []string{"fuhe"}); err == nil {
+		vs = append(vs, fuhe)
+	} else {
+		t.Fatalf("xiangqi+fuhe: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, v := range vs {
+		t.Run(v.Slug, func(t *testing.T) {
+			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
+			for game := 0; game < 4; game++ {
+				g, err := rules.NewGame(v, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				for ply := 0; ply < 80 && !g.Outcome().Over; ply++ {
+					if ply%5 == 0 {
+						e.SetLevel(1 + (ply/5)%8)
+						res, err := e.Search(context.Background(), g, Limits{Depth: 3, Nodes: 30_000})
+						if err != nil {
+							t.Fatalf("game %d ply %d %s: %v", game, ply, g.Position().FEN(), err)
+						}
+						if !g.Legal(res.Move) {
+							t.Fatalf("game %d ply %d %s: illegal %+v", game, ply, g.Position().FEN(), res.Move)
+						}
+						if err := g.Play(res.Move); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					legal := g.Position().LegalMoves(nil)
+					if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSearchStart(b *testing.B) {
+	v := xiangqi(b)
+	p, err := rules.NewPosition(v, v.StartFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := NewEngine(Config{})
+	var nodes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		e.NewGame()
+		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 7})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
