@@ -293,3 +293,28 @@ func (b *board) repeated() endKind {
 func (b *board) noMoveLoses() bool {
 	return b.v.StalemateLoses || b.p.InCheck()
 }
+
+// anyLegal reports whether one of the pseudo-legal moves is legal.
+func (b *board) anyLegal(moves []rules.Move) bool {
+	p := b.p
+	side := p.ToMove()
+	for _, m := range moves {
+		if !b.fast {
+			if p.IsLegal(m) {
+				return true
+			}
+			continue
+		}
+		king := b.king[side]
+		if m.From == king {
+			king = m.To
+		}
+		p.Make(m)
+		ok := !p.Attacked(king, side.Other(), true)
+		p.Unmake()
+		if ok {
+			return true
+		}
+	}
+	return false
+}

@@ -570,7 +570,8 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	// Reverse futility: far above beta near the horizon, a quiet position will
 	// not fall below it in a move or two.
 	if !pvNode && !inCheck && depth <= 3 && beta < mateBound && beta > -mateBound {
-		if static := e.evaluate(ply); static-int32(110*depth) >= beta {
+		// (Not without a legal move: that ends the game, as a loss in xiangqi.)
+		if static := e.evaluate(ply); static-int32(110*depth) >= beta && b.anyLegal(moves) {
 			return static
 		}
 	}
@@ -770,3 +771,7 @@ func mateMoves(s int32) int {
 	}
 	return 0
 }
+
+// SetInfo sets the function called after every finished iteration (nil: none).
+// Not while a search runs.
+func (e *Engine) SetInfo(f func(Info)) { e.cfg.Info = f }

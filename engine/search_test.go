@@ -73,7 +73,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 	pf := loadPuzzles(t)
 	v := xiangqi(t)
 	e := NewEngine(Config{TableBits: 18})
-	maxN := 9
+	maxN := 5
 	if testing.Short() || raceEnabled {
 		maxN = 3
 	}
@@ -88,12 +88,23 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 			t.Fatalf("%s: %v", pz.ID, err)
 		}
 		e.NewGame()
-		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 2*pz.MateIn + 4, Nodes: 20_000_000})
+		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 2*pz.MateIn + 2, Nodes: 3_000_000})
 		if err != nil {
 			t.Fatalf("%s: %v", pz.ID, err)
 		}
 		got := rules.FormatCoord(p, res.Move)
-		if res.Mate != pz.MateIn || !slices.Contains(pz.Solutions, got) {
+		switch {
+		case res.Mate == pz.MateIn && slices.Contains(pz.Solutions, got):
+		case res.Mate > 0 && res.Mate < pz.MateIn:
+			// A shorter mate than the collection's solver found (it tries only
+			// checks while many moves are left): prove it with the solver in full
+			// width.
+			ok, err := New(Options{FullWidth: -1, MaxNodes: 5_000_000}).Wins(context.Background(), p, res.Mate)
+			if err != nil || !ok {
+				t.Errorf("%s: claims mate in %d with %s (collection: %d); full-width solver: %v %v", pz.ID, res.Mate, got, pz.MateIn, ok, err)
+			}
+			t.Logf("%s: mate in %d with %s, shorter than the collection's %d", pz.ID, res.Mate, got, pz.MateIn)
+		default:
 			t.Errorf("%s (mate in %d, solutions %v): played %s, mate %d, score %d, depth %d, %d nodes",
 				pz.ID, pz.MateIn, pz.Solutions, got, res.Mate, res.Score, res.Depth, res.Nodes)
 		}

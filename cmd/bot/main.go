@@ -7,6 +7,7 @@
 //	go run ./cmd/bot backup -o FILE        # hot backup of the data file
 //	go run ./cmd/bot restore FILE          # put a backup in place (bot stopped)
 //	go run ./cmd/bot perft|render|pgn ...  # tools; -h for each
+//	go run ./cmd/bot uci                   # the engine over UCI, for GUIs and other engines
 //
 // Logs go to stderr, so the console's conversation on stdout stays clean.
 package main
@@ -50,6 +51,15 @@ func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 && args[0] == "uci" {
+		if err := runUCI(args[1:], stdin, stdout, stderr); err != nil {
+			if !errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintf(stderr, "uci: %v\n", err)
+			}
+			return 1
+		}
+		return 0
+	}
 	if len(args) > 0 {
 		if tool, ok := tools()[args[0]]; ok {
 			if err := tool(args[1:], stdout, stderr); err != nil {
@@ -90,7 +100,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bot [-config FILE] [-data DIR]\n       bot perft|render|pgn|backup|restore [flags]\n\n")
+		fmt.Fprintf(stderr, "usage: bot [-config FILE] [-data DIR]\n       bot perft|render|pgn|backup|restore|uci [flags]\n\n")
 		fs.PrintDefaults()
 	}
 	var o serveOptions
