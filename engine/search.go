@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
@@ -567,13 +568,24 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 		}
 	}
 	moves, scores := e.genMoves(ply)
+	static := int32(-infinity)
+	if !inCheck {
+		static = e.evaluate(ply)
+	}
 	// Reverse futility: far above beta near the horizon, a quiet position will
-	// not fall below it in a move or two.
-	if !pvNode && !inCheck && depth <= 3 && beta < mateBound && beta > -mateBound {
-		// (Not without a legal move: that ends the game, as a loss in xiangqi.)
-		if static := e.evaluate(ply); static-int32(110*depth) >= beta && b.anyLegal(moves) {
-			return static
-		}
+	// not fall below it in a move or two. (Not without a legal move: that ends
+	// the game, as a loss in xiangqi.)
+	if !pvNode && !inCheck && depth <= 3 && beta < mateBound && beta > -mateBound &&
+		static-int32(110*depth) >= beta && b.anyLegal(moves) {
+		return static
+	}
+	// Futility: so far below alpha near the horizon that a quiet move will not
+	// lift the score to it; such moves are skipped once one move was tried.
+	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBound && alpha < mateBound &&
+		static+int32(140*depth) <= alpha
+	lateLimit := 1 << 30
+	if !pvNode && !inCheck && depth <= 3 {
+		lateLimit = 4 + 3*depth*depth
 	}
 	e.order(moves, scores, ply, ttMove)
 	side := p.ToMove()
@@ -594,6 +606,10 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 		}
 		legal++
 		gaveCheck := b.checks[len(b.checks)-1]
+		if legal > 1 && quiet && !gaveCheck && end == notOver && (futile || legal > lateLimit) && scores[i] < orderKiller {
+			b.unplay()
+			continue
+		}
 		newDepth := depth - 1
 		if gaveCheck && ply < maxPly/2 {
 			newDepth++
@@ -603,14 +619,12 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 			score = e.child(newDepth, alpha, beta, ply, -1, end, side)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && !gaveCheck && legal > 3 && scores[i] < orderKiller {
-				r = 1
-				if legal > 10 && depth >= 5 {
-					r = 2
-				}
-				if pvNode {
+			if depth >= 3 && quiet && !inCheck && !gaveCheck && legal > 2 && scores[i] < orderKiller {
+				r = int(lmr[min(depth, 63)][min(legal, 63)])
+				if pvNode && r > 0 {
 					r--
 				}
+				r = max(min(r, newDepth-1), 0)
 			}
 			score = e.child(newDepth-r, alpha, alpha+1, ply, -1, end, side)
 			if r > 0 && score > alpha {
@@ -771,6 +785,17 @@ func mateMoves(s int32) int {
 	}
 	return 0
 }
+
+// lmr is the late-move reduction by depth and move number: it grows with the
+// logarithm of both, as in most modern engines.
+var lmr = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.2)
+		}
+	}
+	return t
+}()
 
 // SetInfo sets the function called after every finished iteration (nil: none).
 // Not while a search runs.

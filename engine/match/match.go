@@ -296,6 +296,11 @@ func Elo(wins, draws, losses int) (score, elo, errHalf float64) {
 	}
 	score = (float64(wins) + 0.5*float64(draws)) / n
 	variance := (float64(wins)*sq(1-score) + float64(draws)*sq(0.5-score) + float64(losses)*sq(score)) / n
+	if variance == 0 {
+		// All games alike: take the spread of a score half a game from it.
+		s := math.Min(math.Max(score, 0.5/n), 1-0.5/n)
+		variance = s * (1 - s)
+	}
 	se := math.Sqrt(variance / n)
 	toElo := func(s float64) float64 {
 		s = math.Min(math.Max(s, 0.5/n), 1-0.5/n)
