@@ -53,6 +53,11 @@ type board struct {
 	movers []rules.Side
 	// made[k] is the number of plies (1 + automatic ones) that the k-th play made.
 	made []uint8
+	// canPass: p belongs to a pass variant (see playPass). floor is the index of
+	// the first key repetition may look at (the position after the last pass).
+	canPass bool
+	floor   int
+	floors  []int
 }
 
 // newBoard prepares p (which the search plays on and takes back) with the keys
@@ -92,6 +97,7 @@ func newBoard(p *rules.Position, hist []histEntry) *board {
 		b.checks = append(b.checks, p.InCheck())
 	}
 	b.made = make([]uint8, 0, maxPly+1)
+	b.floors = make([]int, 0, maxPly+1)
 	return b
 }
 
@@ -254,7 +260,7 @@ func (b *board) repeated() endKind {
 	}
 	n := len(b.keys) - 1
 	last := b.keys[n]
-	lo := max(n-b.p.Halfmove(), 0)
+	lo := max(n-b.p.Halfmove(), b.floor, 0)
 	occ := -1
 	for i := n - 1; i >= lo; i-- {
 		if b.keys[i] == last {
@@ -313,6 +319,73 @@ func (b *board) anyLegal(moves []rules.Move) bool {
 		ok := !p.Attacked(king, side.Other(), true)
 		p.Unmake()
 		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Passing the turn (the null move of the search). The rules core has no way to
+// pass, so for a variant without hooks the engine searches a copy of it whose
+// special move is a pass: same board, kinds, rules and position keys (the keys
+// depend on the board alone), one hook more that only the search plays. A
+// variant with hooks gets no copy, and its search no null move.
+
+// passMove passes the turn in a pass variant.
+var passMove = rules.Move{From: rules.NoSquare, To: rules.NoSquare, Flags: rules.FlagSpecial}
+
+// passVariant returns the pass copy of v, or nil when v has hooks.
+func passVariant(v *rules.Variant) *rules.Variant {
+	if v.ApplySpecial != nil || v.SpecialMoves != nil || v.KeepTurn != nil || v.Stacks ||
+		v.AfterMove != nil || v.MoveLegal != nil || v.AutoMove != nil || v.MayMove != nil {
+		return nil
+	}
+	c := v.Clone(v.Slug + "+pass")
+	c.ApplySpecial = func(*rules.Position, rules.Move) bool { return true }
+	if err := c.Finalize(); err != nil {
+		return nil
+	}
+	return c
+}
+
+// inPassVariant returns p as a position of pass (same FEN, same key), or p
+// itself when that fails.
+func inPassVariant(p *rules.Position, pass *rules.Variant) (*rules.Position, bool) {
+	if pass == nil {
+		return p, false
+	}
+	q, err := rules.NewPosition(pass, p.FEN())
+	if err != nil || q.Hash() != p.Hash() {
+		return p, false
+	}
+	return q, true
+}
+
+// playPass passes the turn; unplayPass takes it back. Repetition does not look
+// behind a pass: a pass is no move of the game.
+func (b *board) playPass() {
+	mover := b.p.ToMove()
+	b.kingStack = append(b.kingStack, b.king)
+	b.floors = append(b.floors, b.floor)
+	b.p.Make(passMove)
+	b.push(mover)
+	b.made = append(b.made, 1)
+	b.floor = len(b.keys) - 1
+}
+
+func (b *board) unplayPass() {
+	b.unplay()
+	b.floor = b.floors[len(b.floors)-1]
+	b.floors = b.floors[:len(b.floors)-1]
+}
+
+// hasMajor reports whether side has a piece worth a horse or more (kind value
+// 4 and up): without one, zugzwang is likely and passing is unsound.
+func (b *board) hasMajor(side rules.Side) bool {
+	n := b.v.Board.NumSquares()
+	for sq := 0; sq < n; sq++ {
+		pc := b.p.At(rules.Square(sq))
+		if pc != rules.NoPiece && pc.Side() == side && !b.royalKind[pc.Kind()] && b.v.Kinds[pc.Kind()].Value >= 4 {
 			return true
 		}
 	}

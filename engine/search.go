@@ -17,8 +17,8 @@ import (
 // the frontier, and killer, history and MVV-LVA move ordering. This file is
 // performance-critical: nothing in it allocates per node.
 //
-// Null-move pruning is not used: the rules core has no way to pass the turn
-// (a Position.MakeNull), and xiangqi needs none to play well at these depths.
+// Null-move pruning passes the turn through a copy of the variant with a pass
+// move (see passVariant in rules.go): the rules core has no Position.MakeNull.
 
 const (
 	maxPly     = 64
@@ -95,6 +95,7 @@ type Engine struct {
 
 	// per variant
 	v       *rules.Variant
+	pass    *rules.Variant // v with a pass move, for null-move pruning; nil if none
 	ev      *evaluator
 	history []int32 // from*n+to
 	n       int
@@ -176,6 +177,7 @@ func (e *Engine) prepare(v *rules.Variant) {
 		return
 	}
 	e.v = v
+	e.pass = passVariant(v)
 	e.ev = newEvaluator(v)
 	e.n = v.Board.NumSquares()
 	e.history = make([]int32, e.n*e.n)
@@ -187,7 +189,9 @@ func (e *Engine) run(ctx context.Context, p *rules.Position, hist []histEntry, l
 		ctx = context.Background()
 	}
 	e.prepare(p.Variant())
+	p, canPass := inPassVariant(p, e.pass)
 	e.b = newBoard(p, hist)
+	e.b.canPass = canPass
 	e.ctx = ctx
 	e.stopF.Store(false)
 	e.aborted = false
@@ -578,6 +582,27 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	if !pvNode && !inCheck && depth <= 3 && beta < mateBound && beta > -mateBound &&
 		static-int32(110*depth) >= beta && b.anyLegal(moves) {
 		return static
+	}
+	// Null move: if passing still keeps the score above beta, a real move will
+	// too. Not in check, not near mate scores, and only with a major piece on the
+	// board (zugzwang, where passing would be best, comes with few pieces).
+	if !pvNode && !inCheck && b.canPass && depth >= 3 && static >= beta && beta < mateBound && beta > -mateBound &&
+		b.hasMajor(p.ToMove()) {
+		r := 3 + depth/6
+		b.playPass()
+		var score int32
+		if depth-1-r <= 0 {
+			score = -e.quiesce(-beta, -beta+1, ply+1, 0, b.checks[len(b.checks)-1])
+		} else {
+			score = -e.search(depth-1-r, -beta, -beta+1, ply+1, b.checks[len(b.checks)-1])
+		}
+		b.unplayPass()
+		if e.aborted {
+			return 0
+		}
+		if score >= beta {
+			return min(score, mateBound)
+		}
 	}
 	// Futility: so far below alpha near the horizon that a quiet move will not
 	// lift the score to it; such moves are skipped once one move was tried.

@@ -42,6 +42,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	oppPath := fs.String("engine", "/usr/games/fairy-stockfish", "opponent UCI engine")
 	oppArgs := fs.String("engine-args", "", "arguments of the opponent, space-separated (\"uci\" for bot)")
+	oppOpts := fs.String("engine-options", "", "UCI options of the opponent, NAME=VALUE separated by commas (\"Skill Level=5\")")
 	games := fs.Int("games", 20, "games (two per opening, colours swapped)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move, for both")
 	level := fs.Int("level", 8, "our level, 1 to 8")
@@ -57,7 +58,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return errors.New("no xiangqi variant")
 	}
-	opp, err := match.StartOpponent(ctx, "xiangqi", *oppPath, strings.Fields(*oppArgs)...)
+	var opts [][2]string
+	for _, kv := range strings.Split(*oppOpts, ",") {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			opts = append(opts, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
+		}
+	}
+	opp, err := match.StartOpponentWith(ctx, "xiangqi", opts, *oppPath, strings.Fields(*oppArgs)...)
 	if err != nil {
 		return err
 	}
@@ -79,8 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	n := len(res.Games)
-	fmt.Fprintf(stdout, "level %d vs %s, %d games, %v per move, %v: +%d =%d -%d, score %.1f%%, Elo %+.0f ± %.0f (95%%)\n",
-		*level, *oppPath, n, *moveTime, time.Since(start).Round(time.Second), res.Wins, res.Draws, res.Losses, 100*res.Score, res.Elo, res.EloError)
+	fmt.Fprintf(stdout, "level %d vs %s %s, %d games, %v per move, %v: +%d =%d -%d, score %.1f%%, Elo %+.0f ± %.0f (95%%)\n",
+		*level, *oppPath, *oppOpts, n, *moveTime, time.Since(start).Round(time.Second), res.Wins, res.Draws, res.Losses, 100*res.Score, res.Elo, res.EloError)
 	return nil
 }
 

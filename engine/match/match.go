@@ -32,6 +32,12 @@ type Opponent struct {
 
 // StartOpponent starts path with args and does the UCI handshake for variant.
 func StartOpponent(ctx context.Context, variant string, path string, args ...string) (*Opponent, error) {
+	return StartOpponentWith(ctx, variant, nil, path, args...)
+}
+
+// StartOpponentWith is StartOpponent with UCI options set after the defaults
+// ("Skill Level" → "5" handicaps Fairy-Stockfish).
+func StartOpponentWith(ctx context.Context, variant string, options [][2]string, path string, args ...string) (*Opponent, error) {
 	cmd := exec.CommandContext(ctx, path, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -55,6 +61,9 @@ func StartOpponent(ctx context.Context, variant string, path string, args ...str
 	o.send("setoption name UCI_Variant value " + variant)
 	o.send("setoption name Threads value 1")
 	o.send("setoption name Hash value 32")
+	for _, kv := range options {
+		o.send("setoption name " + kv[0] + " value " + kv[1])
+	}
 	if err := o.Ready(); err != nil {
 		o.Close()
 		return nil, err
