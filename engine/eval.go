@@ -28,6 +28,9 @@ type evaluator struct {
 	xiangqi bool
 	// kind indexes of the standard xiangqi kinds (-1 if absent)
 	kA, kB, kN, kR, kC int
+	// danger[s] is, after eval, the number of enemy pieces that can attack
+	// within two points of side s's royal piece: the search prunes less then.
+	danger [2]int32
 	// pieces scratch, to avoid allocation per evaluation
 	sqs []rules.Square
 	pcs []rules.Piece
@@ -135,6 +138,7 @@ func (ev *evaluator) eval(p *rules.Position) int32 {
 	}
 	// Safety: enemy pieces that can attack, near a royal piece, and own pieces
 	// beside it.
+	ev.danger = [2]int32{}
 	for s := rules.Red; s <= rules.Black; s++ {
 		r := royal[s]
 		if r < 0 || int(r) >= ev.grid {
@@ -150,6 +154,7 @@ func (ev *evaluator) eval(p *rules.Position) int32 {
 			switch {
 			case pc.Side() != s && d <= 2 && ev.mating[pc.Kind()]:
 				score[s] -= nearAttacker
+				ev.danger[s]++
 			case pc.Side() == s && d == 1:
 				score[s] += nearDefender
 			}

@@ -111,6 +111,9 @@ type Engine struct {
 	nodes    int64
 	aborted  bool
 
+	// off switches prunings off, for tests that compare (offNull, offFutility, ...).
+	off uint8
+
 	killers [maxPly + 1][2]rules.Move
 	moves   [maxPly + 1][]rules.Move
 	scores  [maxPly + 1][]int32
@@ -463,6 +466,15 @@ func (e *Engine) child(depth int, alpha, beta int32, ply, q int, end endKind, si
 	return -e.search(depth, -beta, -alpha, ply+1, inCheck)
 }
 
+// Prunings that tests can switch off (Engine.off).
+const (
+	offNull uint8 = 1 << iota
+	offFutility
+	offLate
+	offReverse
+	offLMR
+)
+
 // Move ordering scores.
 const (
 	orderTT      = 1 << 30
@@ -573,20 +585,22 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	}
 	moves, scores := e.genMoves(ply)
 	static := int32(-infinity)
+	danger := inCheck
 	if !inCheck {
 		static = e.evaluate(ply)
+		danger = e.ev.danger[p.ToMove()] > 0
 	}
 	// Reverse futility: far above beta near the horizon, a quiet position will
 	// not fall below it in a move or two. (Not without a legal move: that ends
 	// the game, as a loss in xiangqi.)
-	if !pvNode && !inCheck && depth <= 3 && beta < mateBound && beta > -mateBound &&
+	if !pvNode && !danger && e.off&offReverse == 0 && depth <= 3 && beta < mateBound && beta > -mateBound &&
 		static-int32(110*depth) >= beta && b.anyLegal(moves) {
 		return static
 	}
 	// Null move: if passing still keeps the score above beta, a real move will
 	// too. Not in check, not near mate scores, and only with a major piece on the
 	// board (zugzwang, where passing would be best, comes with few pieces).
-	if !pvNode && !inCheck && b.canPass && depth >= 3 && static >= beta && beta < mateBound && beta > -mateBound &&
+	if !pvNode && !danger && b.canPass && e.off&offNull == 0 && depth >= 3 && static >= beta && beta < mateBound && beta > -mateBound &&
 		b.hasMajor(p.ToMove()) {
 		r := 3 + depth/6
 		b.playPass()
@@ -606,10 +620,10 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	}
 	// Futility: so far below alpha near the horizon that a quiet move will not
 	// lift the score to it; such moves are skipped once one move was tried.
-	futile := !pvNode && !inCheck && depth <= 2 && alpha > -mateBound && alpha < mateBound &&
+	futile := !pvNode && !inCheck && e.off&offFutility == 0 && depth <= 2 && alpha > -mateBound && alpha < mateBound &&
 		static+int32(140*depth) <= alpha
 	lateLimit := 1 << 30
-	if !pvNode && !inCheck && depth <= 3 {
+	if !pvNode && !inCheck && e.off&offLate == 0 && depth <= 3 {
 		lateLimit = 4 + 3*depth*depth
 	}
 	e.order(moves, scores, ply, ttMove)
@@ -644,7 +658,7 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 			score = e.child(newDepth, alpha, beta, ply, -1, end, side)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && !gaveCheck && legal > 2 && scores[i] < orderKiller {
+			if depth >= 3 && quiet && !inCheck && !gaveCheck && legal > 2 && scores[i] < orderKiller && e.off&offLMR == 0 {
 				r = int(lmr[min(depth, 63)][min(legal, 63)])
 				if pvNode && r > 0 {
 					r--
