@@ -299,11 +299,22 @@ func (e *Engine) iterate(lim Limits) (Result, error) {
 		maxDepth = min(maxDepth, e.level.Depth)
 	}
 	res := Result{Move: roots[0].m}
-	inCheck := p.InCheck()
 	e.mob[0] = int32(len(buf))
 	var done []rootMove // the root moves as the last finished iteration left them
 	for depth := 1; depth <= maxDepth; depth++ {
-		e.rootSearch(roots, depth, inCheck)
+		// Aspiration: from depth 5 on, a window around the last score, widened
+		// to the full one when the score falls outside.
+		alpha, beta := int32(-infinity), int32(infinity)
+		if depth >= 5 && e.level.Noise == 0 && abs(int(res.Score)) < mateBound {
+			alpha, beta = int32(res.Score)-40, int32(res.Score)+40
+		}
+		for {
+			score := e.rootSearch(roots, depth, alpha, beta)
+			if e.aborted || (score > alpha && score < beta) || (alpha == -infinity && beta == infinity) {
+				break
+			}
+			alpha, beta = -infinity, infinity
+		}
 		if e.aborted && depth > 1 {
 			break
 		}
@@ -368,12 +379,12 @@ func (e *Engine) noisyChoice(roots []rootMove, res Result) Result {
 // rootSearch searches every root move at depth and stores its score. The
 // weaker levels get a score for every move (within a window below the best), so
 // that their noise has something to choose from.
-func (e *Engine) rootSearch(roots []rootMove, depth int, inCheck bool) {
+func (e *Engine) rootSearch(roots []rootMove, depth int, alpha, beta int32) int32 {
 	b := e.b
 	p := b.p
 	side := p.ToMove()
-	alpha, beta := int32(-infinity), int32(infinity)
 	wide := e.level.Noise > 0
+	best := int32(-infinity)
 	for i := range roots {
 		r := &roots[i]
 		e.pvLen[0] = 0
@@ -400,8 +411,9 @@ func (e *Engine) rootSearch(roots []rootMove, depth int, inCheck bool) {
 		}
 		b.unplay()
 		if e.aborted {
-			return
+			return best
 		}
+		best = max(best, score)
 		if score > alpha || i == 0 || wide {
 			r.score = score
 			r.pv = append(r.pv[:0], r.m)
@@ -412,10 +424,14 @@ func (e *Engine) rootSearch(roots []rootMove, depth int, inCheck bool) {
 		if score > alpha {
 			alpha = score
 		}
+		if alpha >= beta {
+			return best // above the aspiration window: search again, wider
+		}
 	}
-	if len(roots) > 0 {
-		e.tt.store(p.Hash(), bestOf(roots), alpha, depth, boundExact)
+	if best > -infinity && best < beta {
+		e.tt.store(p.Hash(), bestOf(roots), best, depth, boundExact)
 	}
+	return best
 }
 
 func bestOf(roots []rootMove) rules.Move {
