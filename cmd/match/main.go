@@ -47,6 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move, for both")
 	level := fs.Int("level", 8, "our level, 1 to 8")
 	openings := fs.String("openings", "engine/match/testdata/openings.txt", "openings file")
+	vsLevel := fs.Int("vs-level", 0, "play our own engine at this level instead of the UCI engine")
 	nps := fs.Bool("nps", false, "measure nodes per second from the start instead of playing")
 	depth := fs.Int("depth", 8, "with -nps: our search depth")
 	oppDepth := fs.Int("opp-depth", 12, "with -nps: the opponent's go depth")
@@ -64,11 +65,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			opts = append(opts, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
 		}
 	}
-	opp, err := match.StartOpponentWith(ctx, "xiangqi", opts, *oppPath, strings.Fields(*oppArgs)...)
-	if err != nil {
-		return err
+	var opp *match.Opponent
+	if *vsLevel == 0 || *nps {
+		var err error
+		opp, err = match.StartOpponentWith(ctx, "xiangqi", opts, *oppPath, strings.Fields(*oppArgs)...)
+		if err != nil {
+			return err
+		}
+		defer opp.Close()
 	}
-	defer opp.Close()
 	eng := engine.NewEngine(engine.Config{Level: *level})
 	if *nps {
 		return measureNPS(ctx, stdout, v, eng, opp, *depth, *oppDepth, *rounds)
@@ -78,16 +83,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
+	var theirs match.Player = opp
+	name := strings.TrimSpace(*oppPath + " " + *oppOpts)
+	if *vsLevel > 0 && !*nps {
+		theirs = match.EnginePlayer{Engine: engine.NewEngine(engine.Config{}), Level: *vsLevel}
+		name = fmt.Sprintf("our level %d", *vsLevel)
+	}
 	res, err := match.Run(ctx, match.Config{
-		Variant: v, Openings: ops, Games: *games, MoveTime: *moveTime, Level: *level,
+		Variant: v, Openings: ops, Games: *games, MoveTime: *moveTime,
 		Log: func(format string, a ...any) { fmt.Fprintf(stdout, format+"\n", a...) },
-	}, opp, eng)
+	}, match.EnginePlayer{Engine: eng, Level: *level}, theirs)
 	if err != nil {
 		return err
 	}
 	n := len(res.Games)
-	fmt.Fprintf(stdout, "level %d vs %s %s, %d games, %v per move, %v: +%d =%d -%d, score %.1f%%, Elo %+.0f ± %.0f (95%%)\n",
-		*level, *oppPath, *oppOpts, n, *moveTime, time.Since(start).Round(time.Second), res.Wins, res.Draws, res.Losses, 100*res.Score, res.Elo, res.EloError)
+	fmt.Fprintf(stdout, "level %d vs %s, %d games, %v per move, %v: +%d =%d -%d, score %.1f%%, Elo %+.0f ± %.0f (95%%)\n",
+		*level, name, n, *moveTime, time.Since(start).Round(time.Second), res.Wins, res.Draws, res.Losses, 100*res.Score, res.Elo, res.EloError)
 	return nil
 }
 

@@ -159,7 +159,6 @@ type Config struct {
 	Openings [][]string // coordinate moves (ours) from the start
 	Games    int        // each opening is played twice, colours swapped
 	MoveTime time.Duration
-	Level    int
 	MaxPlies int // a game this long is a draw (0: 400)
 	// Log, when set, gets one line per game.
 	Log func(format string, args ...any)
@@ -183,8 +182,59 @@ type Result struct {
 	Elo, EloError float64 // difference to the opponent and the 95% half-width
 }
 
-// Run plays the match.
-func Run(ctx context.Context, cfg Config, opp *Opponent, eng *engine.Engine) (Result, error) {
+// Player chooses the moves of one side.
+type Player interface {
+	NewGame() error
+	Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error)
+}
+
+// EnginePlayer is our engine in this process, at a level.
+type EnginePlayer struct {
+	Engine *engine.Engine
+	Level  int
+}
+
+// NewGame implements Player.
+func (p EnginePlayer) NewGame() error {
+	p.Engine.NewGame()
+	p.Engine.SetLevel(p.Level)
+	return nil
+}
+
+// Move implements Player.
+func (p EnginePlayer) Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error) {
+	r, err := p.Engine.Search(ctx, g, engine.Limits{MoveTime: moveTime})
+	if err != nil {
+		return rules.NullMove, fmt.Errorf("engine: %w", err)
+	}
+	return r.Move, nil
+}
+
+// Move implements Player: the game goes to the engine as its start FEN and the
+// moves since, in UCI notation.
+func (o *Opponent) Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error) {
+	q, err := rules.NewPosition(g.Variant(), g.StartFEN())
+	if err != nil {
+		return rules.NullMove, err
+	}
+	var moves []string
+	for _, m := range g.Moves() {
+		moves = append(moves, uci.FormatMove(q, m))
+		q.Make(m)
+	}
+	best, _, err := o.Go(g.StartFEN(), moves, fmt.Sprintf("movetime %d", moveTime.Milliseconds()))
+	if err != nil {
+		return rules.NullMove, err
+	}
+	m, err := uci.ParseMove(g.Position(), best)
+	if err != nil {
+		return rules.NullMove, fmt.Errorf("the opponent's move %s: %w", best, err)
+	}
+	return m, nil
+}
+
+// Run plays the match between ours (whose score it reports) and theirs.
+func Run(ctx context.Context, cfg Config, ours, theirs Player) (Result, error) {
 	var res Result
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 400
@@ -197,7 +247,7 @@ func Run(ctx context.Context, cfg Config, opp *Opponent, eng *engine.Engine) (Re
 			break
 		}
 		op := (i / 2) % len(cfg.Openings)
-		g, err := playGame(ctx, cfg, opp, eng, cfg.Openings[op], i%2 == 0)
+		g, err := playGame(ctx, cfg, ours, theirs, cfg.Openings[op], i%2 == 0)
 		if err != nil {
 			return res, fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -224,63 +274,41 @@ func Run(ctx context.Context, cfg Config, opp *Opponent, eng *engine.Engine) (Re
 	return res, nil
 }
 
-func playGame(ctx context.Context, cfg Config, opp *Opponent, eng *engine.Engine, opening []string, engineRed bool) (Game, error) {
-	out := Game{EngineRed: engineRed}
+func playGame(ctx context.Context, cfg Config, ours, theirs Player, opening []string, oursRed bool) (Game, error) {
+	out := Game{EngineRed: oursRed}
 	g, err := rules.Replay(cfg.Variant, "", opening)
 	if err != nil {
 		return out, fmt.Errorf("opening: %w", err)
 	}
 	out.Moves = append(out.Moves, opening...)
-	eng.NewGame()
-	eng.SetLevel(cfg.Level)
-	if err := opp.NewGame(); err != nil {
+	if err := ours.NewGame(); err != nil {
 		return out, err
 	}
-	var uciMoves []string
-	replay := g.Variant()
-	q, err := rules.NewPosition(replay, replay.StartFEN)
-	if err != nil {
+	if err := theirs.NewGame(); err != nil {
 		return out, err
 	}
-	for _, text := range opening {
-		m, err := rules.ParseCoord(q, text)
-		if err != nil {
-			return out, err
-		}
-		uciMoves = append(uciMoves, uci.FormatMove(q, m))
-		q.Make(m)
-	}
-	engineSide := rules.Black
-	if engineRed {
-		engineSide = rules.Red
+	oursSide := rules.Black
+	if oursRed {
+		oursSide = rules.Red
 	}
 	for !g.Outcome().Over && len(out.Moves) < cfg.MaxPlies {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
 		p := g.Position()
-		var m rules.Move
-		if p.ToMove() == engineSide {
-			r, err := eng.Search(ctx, g, engine.Limits{MoveTime: cfg.MoveTime})
-			if err != nil {
-				return out, fmt.Errorf("engine: %w", err)
-			}
-			m = r.Move
-		} else {
-			best, _, err := opp.Go("", uciMoves, fmt.Sprintf("movetime %d", cfg.MoveTime.Milliseconds()))
-			if err != nil {
-				return out, err
-			}
-			m, err = uci.ParseMove(p, best)
-			if err != nil {
-				return out, fmt.Errorf("opponent's move %s after %v: %w", best, out.Moves, err)
-			}
+		player := theirs
+		if p.ToMove() == oursSide {
+			player = ours
 		}
-		uciMoves = append(uciMoves, uci.FormatMove(p, m))
-		out.Moves = append(out.Moves, rules.FormatCoord(p, m))
+		m, err := player.Move(ctx, g, cfg.MoveTime)
+		if err != nil {
+			return out, fmt.Errorf("after %v: %w", out.Moves, err)
+		}
+		text := rules.FormatCoord(p, m)
 		if err := g.Play(m); err != nil {
-			return out, fmt.Errorf("move %s: %w", rules.FormatCoord(p, m), err)
+			return out, fmt.Errorf("move %s: %w", text, err)
 		}
+		out.Moves = append(out.Moves, text)
 	}
 	out.Outcome = g.Outcome()
 	if !out.Outcome.Over {
@@ -289,7 +317,7 @@ func playGame(ctx context.Context, cfg Config, opp *Opponent, eng *engine.Engine
 	switch {
 	case out.Outcome.Draw:
 		out.Score = 0.5
-	case out.Outcome.Winner == engineSide:
+	case out.Outcome.Winner == oursSide:
 		out.Score = 1
 	}
 	return out, nil

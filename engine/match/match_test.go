@@ -77,8 +77,8 @@ func TestMatchAgainstBotUCI(t *testing.T) {
 	}
 	v, _ := variants.Default().Get("xiangqi")
 	eng := engine.NewEngine(engine.Config{TableBits: 16})
-	res, err := Run(ctx, Config{Variant: v, Openings: ops[:1], Games: 2, MoveTime: 20 * time.Millisecond, Level: 6, MaxPlies: 120,
-		Log: t.Logf}, opp, eng)
+	res, err := Run(ctx, Config{Variant: v, Openings: ops[:1], Games: 2, MoveTime: 20 * time.Millisecond, MaxPlies: 120,
+		Log: t.Logf}, EnginePlayer{Engine: eng, Level: 6}, opp)
 	if err != nil {
 		t.Fatal(err)
 	}
