@@ -489,6 +489,7 @@ const (
 	offLate
 	offReverse
 	offLMR
+	offAll = offNull | offFutility | offLate | offReverse | offLMR
 )
 
 // Move ordering scores.
