@@ -326,9 +326,11 @@ func (e *Engine) iterate(lim Limits) (Result, error) {
 		}
 		best := roots[0]
 		res = Result{Move: best.m, Score: int(best.score), Depth: depth, PV: append([]rules.Move(nil), best.pv...)}
-		done = append(done[:0], roots...)
-		for i := range done {
-			done[i].pv = append([]rules.Move(nil), done[i].pv...) // roots' rows are reused
+		if e.level.Noise > 0 {
+			done = append(done[:0], roots...)
+			for i := range done {
+				done[i].pv = append([]rules.Move(nil), done[i].pv...) // roots' rows are reused
+			}
 		}
 		res.Mate = mateMoves(best.score)
 		res.Nodes, res.Time = e.nodes, time.Since(e.start)
