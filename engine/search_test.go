@@ -129,7 +129,11 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 	for _, v := range vs {
 		t.Run(v.Slug, func(t *testing.T) {
 			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
-			for game := 0; game < 4; game++ {
+			games, nodes := 3, int64(10_000)
+			if testing.Short() || raceEnabled {
+				games, nodes = 1, 2_000 // jinchan's hooks are slow under the race detector
+			}
+			for game := 0; game < games; game++ {
 				g, err := rules.NewGame(v, "")
 				if err != nil {
 					t.Fatal(err)
@@ -137,7 +141,7 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 				for ply := 0; ply < 80 && !g.Outcome().Over; ply++ {
 					if ply%5 == 0 {
 						e.SetLevel(1 + (ply/5)%8)
-						res, err := e.Search(context.Background(), g, Limits{Depth: 3, Nodes: 30_000})
+						res, err := e.Search(context.Background(), g, Limits{Depth: 3, Nodes: nodes})
 						if err != nil {
 							t.Fatalf("game %d ply %d %s: %v", game, ply, g.Position().FEN(), err)
 						}
