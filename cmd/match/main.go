@@ -97,8 +97,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	n := len(res.Games)
-	fmt.Fprintf(stdout, "level %d vs %s, %d games, %v per move, %v: +%d =%d -%d, score %.1f%%, Elo %+.0f ± %.0f (95%%)\n",
-		*level, name, n, *moveTime, time.Since(start).Round(time.Second), res.Wins, res.Draws, res.Losses, 100*res.Score, res.Elo, res.EloError)
+	fmt.Fprintf(stdout, "level %d vs %s, %d games, %v per move, %v: %s\n",
+		*level, name, n, *moveTime, time.Since(start).Round(time.Second), res.Summary())
 	return nil
 }
 

@@ -180,6 +180,7 @@ type Result struct {
 	Losses        int
 	Score         float64 // points per game
 	Elo, EloError float64 // difference to the opponent and the 95% half-width
+	Bound         int     // see Elo: -1 or +1 when Elo is a one-sided bound
 }
 
 // Player chooses the moves of one side.
@@ -270,7 +271,7 @@ func Run(ctx context.Context, cfg Config, ours, theirs Player) (Result, error) {
 				i+1, op+1, side, g.Outcome.Result(), g.Outcome.Reason, len(g.Moves), g.Score, res.Wins, res.Draws, res.Losses)
 		}
 	}
-	res.Score, res.Elo, res.EloError = Elo(res.Wins, res.Draws, res.Losses)
+	res.Score, res.Elo, res.EloError, res.Bound = Elo(res.Wins, res.Draws, res.Losses)
 	return res, nil
 }
 
@@ -324,28 +325,43 @@ func playGame(ctx context.Context, cfg Config, ours, theirs Player, opening []st
 }
 
 // Elo turns a score into an Elo difference with the half-width of its 95%
-// confidence interval (normal approximation over the games' scores); a score
-// of 0 or 1 is clamped to half a point from the end.
-func Elo(wins, draws, losses int) (score, elo, errHalf float64) {
+// confidence interval (normal approximation over the games' scores). When every
+// game was lost (or every game won) there is no interval: Elo returns the 95%
+// bound instead (from the binomial, draws counting as the other result), with
+// bound -1 (the difference is below elo) or +1 (above); otherwise bound is 0.
+func Elo(wins, draws, losses int) (score, elo, errHalf float64, bound int) {
 	n := float64(wins + draws + losses)
 	if n == 0 {
-		return 0, 0, 0
+		return 0, 0, 0, 0
 	}
 	score = (float64(wins) + 0.5*float64(draws)) / n
-	variance := (float64(wins)*sq(1-score) + float64(draws)*sq(0.5-score) + float64(losses)*sq(score)) / n
-	if variance == 0 {
-		// All games alike: take the spread of a score half a game from it.
-		s := math.Min(math.Max(score, 0.5/n), 1-0.5/n)
-		variance = s * (1 - s)
-	}
-	se := math.Sqrt(variance / n)
 	toElo := func(s float64) float64 {
-		s = math.Min(math.Max(s, 0.5/n), 1-0.5/n)
+		s = math.Min(math.Max(s, 1e-9), 1-1e-9)
 		return -400 * math.Log10(1/s-1)
 	}
+	switch {
+	case wins+draws == 0:
+		return 0, toElo(1 - math.Pow(0.05, 1/n)), 0, -1
+	case losses+draws == 0:
+		return 1, toElo(math.Pow(0.05, 1/n)), 0, 1
+	}
+	variance := (float64(wins)*sq(1-score) + float64(draws)*sq(0.5-score) + float64(losses)*sq(score)) / n
+	se := math.Sqrt(variance / n)
 	elo = toElo(score)
-	lo, hi := toElo(score-1.96*se), toElo(score+1.96*se)
-	return score, elo, (hi - lo) / 2
+	lo, hi := toElo(math.Max(score-1.96*se, 0.5/n)), toElo(math.Min(score+1.96*se, 1-0.5/n))
+	return score, elo, (hi - lo) / 2, 0
+}
+
+// Summary is the score and Elo in words: "+23 =2 -75, score 24.0%, Elo -200 ± 81 (95%)".
+func (r Result) Summary() string {
+	head := fmt.Sprintf("+%d =%d -%d, score %.1f%%, ", r.Wins, r.Draws, r.Losses, 100*r.Score)
+	switch r.Bound {
+	case -1:
+		return head + fmt.Sprintf("Elo below %+.0f (95%%; no game won or drawn)", r.Elo)
+	case 1:
+		return head + fmt.Sprintf("Elo above %+.0f (95%%; every game won)", r.Elo)
+	}
+	return head + fmt.Sprintf("Elo %+.0f ± %.0f (95%%)", r.Elo, r.EloError)
 }
 
 func sq(x float64) float64 { return x * x }

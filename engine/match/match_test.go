@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,17 +17,25 @@ import (
 
 func TestElo(t *testing.T) {
 	for _, tc := range []struct {
-		w, d, l   int
-		score     float64
-		elo, half float64 // half < 0: only positive wanted
+		w, d, l int
+		score   float64
+		elo     float64
+		bound   int
+		summary string
 	}{
-		{5, 0, 5, 0.5, 0, -1},
-		{75, 0, 25, 0.75, 190.8, -1},
-		{0, 0, 10, 0, -1 * 400 * math.Log10(1/(0.05)-1), -1},
+		{5, 0, 5, 0.5, 0, 0, "+5 =0 -5, score 50.0%, Elo +0 ± "},
+		{75, 0, 25, 0.75, 190.8, 0, "Elo +191 ± "},
+		{23, 2, 75, 0.24, -200.2, 0, "+23 =2 -75, score 24.0%, Elo -200 ± "},
+		// 0 of 20: p < 1-0.05^(1/20) = 0.139 at 95%, 317 Elo below even.
+		{0, 0, 20, 0, -316.6, -1, "Elo below -317 (95%; no game won or drawn)"},
+		{20, 0, 0, 1, 316.6, 1, "Elo above +317"},
 	} {
-		s, elo, half := Elo(tc.w, tc.d, tc.l)
-		if math.Abs(s-tc.score) > 1e-9 || math.Abs(elo-tc.elo) > 0.1 || half <= 0 {
-			t.Errorf("Elo(%d,%d,%d) = %v %v ± %v, want score %v Elo %v", tc.w, tc.d, tc.l, s, elo, half, tc.score, tc.elo)
+		s, elo, half, bound := Elo(tc.w, tc.d, tc.l)
+		r := Result{Wins: tc.w, Draws: tc.d, Losses: tc.l, Score: s, Elo: elo, EloError: half, Bound: bound}
+		if math.Abs(s-tc.score) > 1e-9 || math.Abs(elo-tc.elo) > 0.5 || bound != tc.bound || (bound == 0 && half <= 0) ||
+			!strings.Contains(r.Summary(), tc.summary) {
+			t.Errorf("Elo(%d,%d,%d) = %v %v ± %v bound %d, %q; want score %v Elo %v bound %d, %q",
+				tc.w, tc.d, tc.l, s, elo, half, bound, r.Summary(), tc.score, tc.elo, tc.bound, tc.summary)
 		}
 	}
 }
