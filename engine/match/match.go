@@ -337,7 +337,7 @@ func Elo(wins, draws, losses int) (score, elo, errHalf float64, bound int) {
 	score = (float64(wins) + 0.5*float64(draws)) / n
 	toElo := func(s float64) float64 {
 		s = math.Min(math.Max(s, 1e-9), 1-1e-9)
-		return -400 * math.Log10(1/s-1)
+		return -400*math.Log10(1/s-1) + 0 // + 0: no "-0"
 	}
 	switch {
 	case wins+draws == 0:
