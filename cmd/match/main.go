@@ -48,6 +48,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	level := fs.Int("level", 8, "our level, 1 to 8")
 	openings := fs.String("openings", "engine/match/testdata/openings.txt", "openings file")
 	vsLevel := fs.Int("vs-level", 0, "play our own engine at this level instead of the UCI engine")
+	first := fs.Int("first", 1, "number of the opening to start with (the list wraps around)")
 	nps := fs.Bool("nps", false, "measure nodes per second from the start instead of playing")
 	depth := fs.Int("depth", 8, "with -nps: our search depth")
 	oppDepth := fs.Int("opp-depth", 12, "with -nps: the opponent's go depth")
@@ -82,6 +83,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *first < 1 || *first > len(ops) {
+		return fmt.Errorf("-first %d: the file has openings 1 to %d", *first, len(ops))
+	}
+	ops = append(ops[*first-1:], ops[:*first-1]...)
 	start := time.Now()
 	var theirs match.Player = opp
 	name := strings.TrimSpace(*oppPath + " " + *oppOpts)
