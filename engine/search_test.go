@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -66,20 +67,32 @@ func loadPuzzles(t testing.TB) puzzleFile {
 	return pf
 }
 
+var (
+	allMates = flag.Bool("all-mates", false, "TestGameSearchFindsPuzzleMates: every mate, not only those in up to 4 moves (minutes)")
+	minMate  = flag.Int("min-mate", 0, "TestGameSearchFindsPuzzleMates: skip mates shorter than this")
+)
+
 // TestGameSearchFindsPuzzleMates: the game search (not the mate solver) finds
-// the mate of every mate puzzle of the collection, as fast as the solver found
-// it, with one of the puzzle's winning first moves.
+// the mate of every mate puzzle of the collection (up to 4 moves; -all-mates for
+// all), as fast as the solver found it, with one of the puzzle's winning first
+// moves.
 func TestGameSearchFindsPuzzleMates(t *testing.T) {
 	pf := loadPuzzles(t)
 	v := xiangqi(t)
 	e := NewEngine(Config{TableBits: 18})
-	maxN := 5
-	if testing.Short() || raceEnabled {
-		maxN = 3
+	lo, hi := 1, 4
+	switch {
+	case *allMates:
+		hi = 99
+	case testing.Short() || raceEnabled:
+		hi = 3
+	}
+	if *minMate > 0 {
+		lo = *minMate
 	}
 	tried := 0
 	for _, pz := range pf.Puzzles {
-		if pz.Goal != "mate" || pz.MateIn > maxN {
+		if pz.Goal != "mate" || pz.MateIn < lo || pz.MateIn > hi {
 			continue
 		}
 		tried++
@@ -88,7 +101,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 			t.Fatalf("%s: %v", pz.ID, err)
 		}
 		e.NewGame()
-		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 2*pz.MateIn + 2, Nodes: 3_000_000})
+		res, err := e.SearchPosition(context.Background(), p, Limits{Depth: 2*pz.MateIn + 2, Nodes: 3_000_000 * int64(max(1, pz.MateIn-4))})
 		if err != nil {
 			t.Fatalf("%s: %v", pz.ID, err)
 		}
