@@ -1,7 +1,36 @@
-// Package engine searches positions of the rules core for forced wins: the
-// puzzle solver (and, later, the AI opponent).
+// Package engine searches positions of the rules core: the game search that
+// plays (the AI opponent, `bot uci`), and the puzzle solver that proves forced
+// wins.
 //
-// # Basics
+// # Playing
+//
+//	e := engine.NewEngine(engine.Config{Level: 8})
+//	res, err := e.Search(ctx, game, engine.Limits{MoveTime: time.Second})
+//	// res.Move, res.Score (centipawns for the side to move), res.Mate, res.PV
+//
+// Search takes a rules.Game so that it knows the history: it applies the
+// variant's repetition rule to its own stack of position keys (a cycle of checks
+// loses for the checking side, so it never walks into a perpetual-check loss),
+// the move limit, the variant's goals (GameEnd), automatic moves (AutoMove), and
+// no-legal-move losses where the variant says so (StalemateLoses). All of that
+// goes through one adapter file, rules.go, which is what changes when the rules
+// core's game-level interface lands. The search (search.go) is iterative
+// deepening over a principal variation search with a fixed transposition table
+// (tt.go), quiescence over captures and near-horizon check evasions, check
+// extension, null move (through a copy of a hook-free variant with a pass move,
+// and only with a major piece on the board), reverse futility, futility and
+// late-move pruning, logarithmic late-move reductions, and TT, MVV-LVA, killer
+// and history ordering; nothing allocates per node. The evaluation (eval.go)
+// is material from Kind.Value, mobility, and safety around royal pieces for
+// every variant, plus piece-square tables and king safety for the standard
+// xiangqi kinds. Levels (level.go) go from 1, a beginner who sees one ply with
+// large noise on its scores, to 8, the full search within the time given; the
+// noise comes from Config.Rand, never a global source.
+//
+// Hidden pieces: the search still sees the true position. Sampling the secrets
+// from what the engine's player may know (rules.View) is the next step.
+//
+// # Puzzles
 //
 // MateIn(p, n) answers "can the side to move force a win within n of its
 // moves?": it returns the shortest such n, a main line against the longest

@@ -385,6 +385,10 @@ func (e *ConflictError) Error() string {
 	return fmt.Sprintf("%s cannot be combined with %s", e.A, e.B)
 }
 
+// HasAutoMoves reports whether a module of the variant makes automatic moves
+// (Position.AutoMove).
+func (v *Variant) HasAutoMoves() bool { return len(v.mods.auto) > 0 }
+
 // HasGoals reports whether the variant ends games by more than mate and
 // stalemate: modules' goals or royal pieces that can be captured (Position.Goal).
 func (v *Variant) HasGoals() bool { return len(v.mods.goals) > 0 }

@@ -7,6 +7,7 @@
 //	go run ./cmd/bot backup -o FILE        # hot backup of the data file
 //	go run ./cmd/bot restore FILE          # put a backup in place (bot stopped)
 //	go run ./cmd/bot perft|render|pgn ...  # tools; -h for each
+//	go run ./cmd/bot uci                   # the engine over UCI, for GUIs and other engines
 //
 // Logs go to stderr, so the console's conversation on stdout stays clean.
 package main
@@ -51,6 +52,16 @@ func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
 // run is main without the process: it returns the exit code.
 // Asking for help (-h, bot help, bot help TOOL) succeeds: exit code 0.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 && args[0] == "uci" {
+		if err := runUCI(args[1:], stdin, stdout, stderr); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			fmt.Fprintf(stderr, "uci: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	if len(args) > 0 && args[0] == "help" {
 		if len(args) > 1 {
 			if tool, ok := tools()[args[1]]; ok {
@@ -90,6 +101,7 @@ const usage = `usage: bot [-config FILE] [-data DIR]      run the bot (the conso
        bot backup -o FILE                  hot backup of the data file
        bot restore FILE                    put a backup in place (bot stopped)
        bot perft|render|pgn [flags]        tools; bot help TOOL lists a tool's flags
+       bot uci                             the engine over UCI (UCI_Variant for every variant)
 `
 
 // Runner is a chat adapter the bot runs: Run serves until ctx ends (or, for the
