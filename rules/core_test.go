@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -167,5 +168,61 @@ func TestFaceDownAs(t *testing.T) {
 	}
 	if r.InCheck() {
 		t.Errorf("without FaceDownAs a face-down piece gives no check")
+	}
+}
+
+// swapDealer deals by chance: it swaps Red's two face-down pieces or not.
+type swapDealer struct{}
+
+func (swapDealer) ModuleName() string { return "swap-dealer" }
+
+func (swapDealer) Deal(p *Position, rnd *rand.Rand) error {
+	a, _ := p.Variant().Board.Parse("a0")
+	b, _ := p.Variant().Board.Parse("b0")
+	if rnd.IntN(2) == 1 {
+		pa, pb := p.At(a), p.At(b)
+		p.Set(a, pb)
+		p.Set(b, pa)
+	}
+	return nil
+}
+
+// TestDeal: a Dealer's chance secrets are drawn when a game is created, the
+// dealt start differs only in the secrets, and a variant without dealers keeps
+// its start.
+func TestDeal(t *testing.T) {
+	v, err := Derive(tinyVariant(t, nil), Delta{Slug: "dealt", Modules: []Module{swapDealer{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Deals() || v.HasSetup() {
+		t.Fatalf("Deals %v HasSetup %v", v.Deals(), v.HasSetup())
+	}
+	start := "4k/5/5/5/*R*PK2 w - - 0 1"
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 20; seed++ {
+		fen, err := Deal(v, start, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[fen] = true
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := NewPosition(v, start)
+		if p.PublicFEN() != q.PublicFEN() {
+			t.Errorf("dealt public FEN %s, want %s", p.PublicFEN(), q.PublicFEN())
+		}
+	}
+	if !seen[start] || !seen["4k/5/5/5/*P*RK2 w - - 0 1"] || len(seen) != 2 {
+		t.Errorf("deals %v, want both orders", seen)
+	}
+	if _, err := Deal(v, "bad", rand.New(rand.NewPCG(1, 1))); err == nil {
+		t.Error("a bad start was dealt")
+	}
+	plain := tinyVariant(t, nil)
+	if fen, err := Deal(plain, "", rand.New(rand.NewPCG(1, 1))); err != nil || fen != plain.StartFEN || plain.Deals() {
+		t.Errorf("no dealer: %s %v", fen, err)
 	}
 }

@@ -80,6 +80,39 @@ type SetupRule interface {
 	Default(p *Position, s Side, rnd *rand.Rand) string
 }
 
+// Dealer is a module that deals secrets by chance when a game is created, with
+// nobody choosing (jieqi's shuffle of the face-down pieces). Unlike a SetupRule
+// it asks nothing: the game can start at once.
+type Dealer interface {
+	// Deal changes the start position p through Set (so p stays consistent),
+	// drawing from rnd. Its errors are for the log, not for a chat.
+	Deal(p *Position, rnd *rand.Rand) error
+}
+
+// Deals reports whether games of v get secrets dealt by chance at creation.
+func (v *Variant) Deals() bool { return len(v.mods.dealers) > 0 }
+
+// Deal returns the start FEN of a new game of v from startFEN ("" = the
+// variant's start) with the chance secrets of its Dealers drawn from rnd (the bot
+// passes a crypto/rand source). Without dealers it returns the start unchanged.
+// The result holds secrets: store it (Game.StartFEN), never show it.
+func Deal(v *Variant, startFEN string, rnd *rand.Rand) (string, error) {
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return "", err
+	}
+	for _, d := range v.mods.dealers {
+		if err := d.Deal(p, rnd); err != nil {
+			return "", fmt.Errorf("rules: deal %s: %w", v.Slug, err)
+		}
+	}
+	fen := p.FEN()
+	if _, err := NewPosition(v, fen); err != nil {
+		return "", fmt.Errorf("rules: the deal makes an invalid position: %w", err)
+	}
+	return fen, nil
+}
+
 // HasSetup reports whether the players of v choose secrets before the first move.
 func (v *Variant) HasSetup() bool { return len(v.mods.setup) > 0 }
 

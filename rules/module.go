@@ -293,6 +293,7 @@ type modules struct {
 	writers    []MoveWriter
 	refusers   []Refuser
 	setup      []SetupRule
+	dealers    []Dealer
 }
 
 // sortModules builds the per-interface lists and runs every module's Init.
@@ -366,6 +367,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(SetupRule); ok {
 			mods.setup = append(mods.setup, x)
+		}
+		if x, ok := m.(Dealer); ok {
+			mods.dealers = append(mods.dealers, x)
 		}
 	}
 	sort.SliceStable(v.fields, func(i, j int) bool { return v.fields[i].Key < v.fields[j].Key })
