@@ -226,3 +226,28 @@ func TestDeal(t *testing.T) {
 		t.Errorf("no dealer: %s %v", fen, err)
 	}
 }
+
+// TestFaceDownAsExplain: a refused move of a face-down piece that moves as its
+// point's kind is explained by that kind, the same whatever the piece truly is.
+func TestFaceDownAsExplain(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d0": 'R'} })
+	var reasons []string
+	for _, fen := range []string{"k4/5/5/5/3*PK w - - 0 1", "k4/5/5/5/3*RK w - - 0 1"} {
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ParseCoord(p, "d0c1")
+		ie, ok := err.(*IllegalMoveError)
+		if !ok {
+			t.Fatalf("%s: d0c1: %v", fen, err)
+		}
+		if strings.Contains(ie.Reason, "cannot move") || !strings.Contains(ie.Reason, "rook") {
+			t.Errorf("%s: reason %q, want one about the rook's moves", fen, ie.Reason)
+		}
+		reasons = append(reasons, ie.Error()+strings.Join(ie.Legal, " "))
+	}
+	if reasons[0] != reasons[1] {
+		t.Errorf("the refusal depends on the hidden kind:\n%s\n%s", reasons[0], reasons[1])
+	}
+}
