@@ -251,3 +251,33 @@ func TestFaceDownAsExplain(t *testing.T) {
 		t.Errorf("the refusal depends on the hidden kind:\n%s\n%s", reasons[0], reasons[1])
 	}
 }
+
+// TestFaceDownAsAttacksByPoint: the fast legality test and the attack test see
+// a face-down piece as its point's kind, never its hidden one: a hidden rook on
+// a pawn's point pins nothing.
+func TestFaceDownAsAttacksByPoint(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d4": 'P'} })
+	var lists []string
+	for _, fen := range []string{"k2*p1/5/3R1/5/3K1 w - - 0 1", "k2*r1/5/3R1/5/3K1 w - - 0 1"} {
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range p.LegalMoves(nil) {
+			got = append(got, FormatCoord(p, m))
+		}
+		sort.Strings(got)
+		lists = append(lists, strings.Join(got, " "))
+		if p.InCheck() {
+			t.Errorf("%s: in check", fen)
+		}
+		m, err := ParseCoord(p, "d2c2")
+		if err != nil || !p.IsLegal(m) {
+			t.Errorf("%s: d2c2 (off the file of a hidden piece) refused: %v", fen, err)
+		}
+	}
+	if lists[0] != lists[1] {
+		t.Errorf("legal moves depend on the hidden kind:\n%s\n%s", lists[0], lists[1])
+	}
+}

@@ -187,6 +187,17 @@ func (p *Position) movesAs(sq Square, pc Piece) Piece {
 	return NewPiece(int(p.v.faceDownAs[sq]), pc.Side())
 }
 
+// attackerAs is the piece on sq as it attacks: a face-down piece of a
+// FaceDownAs variant attacks as its point's kind (kind bits zero, side kept,
+// when it attacks nothing), never as its hidden kind.
+func (p *Position) attackerAs(sq Square) Piece {
+	pc := p.board[sq]
+	if pc&pieceFaceDown != 0 && p.v.faceDownAs != nil {
+		return p.movesAs(sq, pc) | pc&pieceSideBit
+	}
+	return pc
+}
+
 // held reports whether a module holds the piece on sq (it may not move).
 func (p *Position) held(sq Square) bool {
 	for _, h := range p.v.mods.holders {
@@ -372,7 +383,7 @@ func (p *Position) exposes(m Move) bool {
 			if r.from == m.To || (r.blocks[0] != m.From && r.blocks[1] != m.From && r.blocks[2] != m.From) {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
-			pc := p.board[r.from]
+			pc := p.attackerAs(r.from)
 			if pc.identity() != r.piece || pc&v.silent != 0 {
 				continue
 			}
@@ -405,8 +416,14 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		pc := p.board[cur]
 		if cur == m.To {
 			pc = p.board[m.From] // the mover: a screen, never an attacker of its own royal
+		} else if pc != NoPiece {
+			pc = p.attackerAs(cur)
 		}
 		if pc == NoPiece {
+			continue
+		}
+		if pc&pieceKindMask == 0 {
+			seen++ // a face-down piece that does not move is a screen
 			continue
 		}
 		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {

@@ -513,11 +513,11 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 		for word != 0 {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
-			pc := p.board[from]
-			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
+			pc := p.attackerAs(from)
+			if pc&pieceKindMask == 0 || pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
-			if p.captureReaches(from, sq, royal) {
+			if p.captureReaches(from, pc, sq, royal) {
 				return true
 			}
 		}
@@ -551,8 +551,7 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 }
 
 // captureReaches is the slow, general attack test: generate the piece's captures.
-func (p *Position) captureReaches(from, to Square, royal bool) bool {
-	pc := p.board[from]
+func (p *Position) captureReaches(from Square, pc Piece, to Square, royal bool) bool {
 	var buf [64]Move
 	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
 		if m.To == to {
