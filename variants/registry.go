@@ -179,7 +179,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan}
+	return []Builder{Xiangqi, Jinchan, Jieqi}
 }
 
 func options() []Option {

@@ -1,0 +1,178 @@
+package variants
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// Jieqi (揭棋), as rules/jieqi.md says: xiangqi in which every piece but the two
+// generals starts face down, shuffled over its own side's start points. A
+// face-down piece moves and attacks as the piece whose start point it stands on
+// (Variant.FaceDownAs), with all of that kind's xiangqi limits; the move turns it
+// face up on its destination as its true kind, for everybody to see. Nobody, not
+// even its owner, knows a face-down piece (OwnerSeesFaceDown is false). Face-up
+// advisors and elephants move anywhere on the board.
+//
+// The shuffle is a rules.Dealer: the bot deals it from crypto/rand when the game
+// is created, and the true start lives only in the stored game.
+
+// JieqiStart is the start position before the shuffle: every piece but the
+// generals face down on its own start point. rules.Deal shuffles it.
+const JieqiStart = "*r*n*b*ak*a*b*n*r/9/1*c5*c1/*p1*p1*p1*p1*p/9/9/*P1*P1*P1*P1*P/1*C5*C1/9/*R*N*B*AK*A*B*N*R w - - 0 1"
+
+// jieqiPalaceAdvisor is the letter of the kind a face-down piece on an advisor's
+// start point moves as: the xiangqi advisor, kept in the palace (jieqi.md §4,
+// decision D2), while a face-up advisor steps anywhere. No piece is ever of
+// this kind.
+const jieqiPalaceAdvisor = 'D'
+
+// Jieqi is uncover chess (揭棋).
+func Jieqi() *rules.Variant {
+	v := Xiangqi()
+	v.Slug, v.Name, v.NameZh = "jieqi", "Jieqi (uncover chess)", "揭棋"
+	v.Summary = "Xiangqi with hidden pieces: every piece but the generals starts face down, shuffled over its " +
+		"side's start points, unknown to both players. A face-down piece moves as the piece whose start point " +
+		"it stands on (the one on h2 as a cannon: `h2e2`) and shows its true kind when it first moves; from then " +
+		"on it is that kind. Face-up advisors and elephants may go anywhere on the board. Checkmate or stalemate " +
+		"the enemy general to win."
+	v.StartFEN = JieqiStart
+	kinds := XiangqiKinds()
+	palace := kinds[Advisor]
+	palace.Letter, palace.WXF, palace.Name = jieqiPalaceAdvisor, 0, "palace advisor"
+	palace.Max, palace.StandZone, palace.Value = 0, "", 0
+	// Face-up advisors and elephants are free (D3); they can mate with the
+	// general's help, so only bare generals are insufficient material (D7).
+	kinds[Advisor].Atoms = rules.Steps(rules.Diag4, rules.MoveOrCapture)
+	kinds[Advisor].StandZone, kinds[Advisor].Mating = "", true
+	kinds[Elephant].Atoms = rules.DiagonalLeaps(2, rules.MoveOrCapture)
+	kinds[Elephant].StandZone, kinds[Elephant].Mating = "", true
+	// A soldier may be revealed anywhere, even on its own back ranks.
+	kinds[Soldier].StandZone = ""
+	v.Kinds = append(kinds, palace)
+	v.FaceDownAs = map[string]byte{}
+	for _, row := range []struct {
+		letter byte
+		points []string
+	}{
+		{'R', []string{"a0", "i0"}}, {'N', []string{"b0", "h0"}}, {'B', []string{"c0", "g0"}},
+		{jieqiPalaceAdvisor, []string{"d0", "f0"}}, {'C', []string{"b2", "h2"}},
+		{'P', []string{"a3", "c3", "e3", "g3", "i3"}},
+	} {
+		for _, n := range row.points {
+			v.FaceDownAs[n] = row.letter
+			sq := mustSquare(v.Board, n)
+			v.FaceDownAs[v.Board.Name(v.Board.Mirror(sq))] = row.letter
+		}
+	}
+	v.Modules = []rules.Module{jieqi{}}
+	return v
+}
+
+// jieqi is the module of the reveal, the shuffle and the public facts. It keeps
+// no state: a face-down piece is the position's Piece with its face-down bit.
+type jieqi struct{}
+
+func (jieqi) ModuleName() string { return "jieqi" }
+
+// AttackNeutral: turning the mover face up changes only the attacks of the
+// mover's own piece, never one on the mover's general.
+func (jieqi) AttackNeutral() {}
+
+func (jieqi) Guide() string {
+	return "Jieqi (揭棋): all pieces but the generals start face down and shuffled; nobody knows them. " +
+		"A face-down piece moves as the piece of its start point (`h2e2` moves the one on h2 as a cannon) and " +
+		"turns face up on arrival, as its true kind, for everybody to see. Capturing a face-down piece removes it " +
+		"unseen. Face-up advisors and elephants move anywhere."
+}
+
+// AfterMove turns a face-down mover face up on its destination: the reveal
+// (jieqi.md §5.1), which also resets the 60-move count (§8).
+func (jieqi) AfterMove(p *rules.Position, m rules.Move) {
+	if m.Flags&rules.FlagSpecial != 0 || m.To == rules.NoSquare {
+		return
+	}
+	if pc := p.At(m.To); !pc.Empty() && pc.FaceDown() {
+		p.Set(m.To, pc.WithFaceDown(false))
+		p.ResetCaptureClock()
+	}
+}
+
+// Announce tells everybody what a reveal shows, and that a face-down piece was
+// captured, without its identity (jieqi.md §7.2, captured=capturer).
+func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
+	v := p.Variant()
+	b := v.Board
+	mover := p.At(m.From)
+	var facts []rules.Fact
+	if target := p.At(m.To); m.Flags&rules.FlagCapture != 0 && !target.Empty() && target.FaceDown() {
+		facts = append(facts, rules.Fact{
+			What: "capture", Side: target.Side(),
+			Text: fmt.Sprintf("%s captures a face-down piece on %s; it is taken away unseen.", sideName(mover.Side()), b.Name(m.To)),
+		})
+	}
+	if !mover.Empty() && mover.FaceDown() {
+		k := &v.Kinds[mover.Kind()]
+		facts = append(facts, rules.Fact{
+			What: "flip", Side: mover.Side(),
+			Pieces: []rules.Shown{{Square: m.To, Side: mover.Side(), Letter: k.Letter, Name: k.Name}},
+			Text: fmt.Sprintf("%s's face-down piece from %s turns up on %s: a %s (%s).", sideName(mover.Side()),
+				b.Name(m.From), b.Name(m.To), k.Name, k.Glyph[mover.Side()]),
+		})
+	}
+	return facts
+}
+
+// Deal shuffles each side's face-down pieces over the points they stand on, one
+// uniform permutation per side (jieqi.md §3, D10), drawn from rnd.
+func (jieqi) Deal(p *rules.Position, rnd *rand.Rand) error {
+	n := p.Variant().Board.NumSquares()
+	for s := rules.Red; s <= rules.Black; s++ {
+		var squares []rules.Square
+		var pieces []rules.Piece
+		for sq := rules.Square(0); int(sq) < n; sq++ {
+			if pc := p.At(sq); !pc.Empty() && pc.FaceDown() && pc.Side() == s {
+				squares = append(squares, sq)
+				pieces = append(pieces, pc)
+			}
+		}
+		rnd.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
+		for i, sq := range squares {
+			p.Set(sq, pieces[i])
+		}
+	}
+	return nil
+}
+
+// Validate applies jieqi.md §9.2: a face-down piece stands on a start point of
+// its own side, and no piece is of the palace-advisor kind (it exists only for
+// the moves of face-down pieces on d0, f0, d9 and f9).
+func (jieqi) Validate(p *rules.Position) error {
+	v := p.Variant()
+	b := v.Board
+	n := b.NumSquares()
+	palace := v.KindByLetter(jieqiPalaceAdvisor)
+	for sq := rules.Square(0); int(sq) < n; sq++ {
+		pc := p.At(sq)
+		if pc.Empty() {
+			continue
+		}
+		if pc.Kind() == palace {
+			return fmt.Errorf("%c is not a piece of jieqi", jieqiPalaceAdvisor)
+		}
+		if !pc.FaceDown() {
+			continue
+		}
+		_, start := v.FaceDownAs[b.Name(sq)]
+		_, rank, _ := b.Coords(sq)
+		own := (pc.Side() == rules.Red) == (rank < b.Height/2)
+		if !start || !own {
+			return fmt.Errorf("a face-down piece may only stand on a start point of its own side, not on %s", b.Name(sq))
+		}
+		if v.Kinds[pc.Kind()].Royal {
+			return fmt.Errorf("the general is never face down")
+		}
+	}
+	return nil
+}
