@@ -75,6 +75,15 @@ func (q *request) cmdNew(args []string) error {
 	if n.fen != "" {
 		rec.StartFEN = g.StartFEN()
 	}
+	if v.Deals() {
+		// Secrets dealt by chance (jieqi's shuffle), from the service's
+		// crypto/rand source: the true start lives only in the stored game.
+		dealt, err := q.s.deal(v, rec.StartFEN)
+		if err != nil {
+			return fmt.Errorf("deal a game of %s: %w", v.Slug, err)
+		}
+		rec.StartFEN = dealt
+	}
 	seat := n.side
 	if seat < 0 {
 		seat = q.s.intn(2)
