@@ -370,3 +370,33 @@ func TestHiddenJieqiLeaks(t *testing.T) {
 	}
 	t.Logf("%d position twins and %d twin-game plies compared", compared, twinPlies)
 }
+
+// TestJieqiRefusals: refused moves of face-down pieces are explained by their
+// point's kind (test 2), which is public.
+func TestJieqiRefusals(t *testing.T) {
+	v := mustJieqi(t)
+	p := mustPosition(t, v, jieqiS1)
+	for move, reason := range map[string]string{
+		"d0c1": "the palace advisor must stay inside its palace",
+		"f0g1": "the palace advisor must stay inside its palace",
+		"a3b3": "the soldier may do that only after crossing the river",
+		"c0c2": "a elephant does not move like that",
+	} {
+		checkRefusal(t, p, move, reason)
+	}
+}
+
+// TestJieqiPerftS1 records perft of shuffle S1 as a regression (depth 1 is the
+// spec's 44; deeper counts depend on the shuffle, through the reveals).
+func TestJieqiPerftS1(t *testing.T) {
+	v := mustJieqi(t)
+	p := mustPosition(t, v, jieqiS1)
+	for depth, want := range []uint64{1: 44, 2: 1888, 3: 73679} {
+		if depth == 0 || (depth == 3 && testing.Short()) {
+			continue
+		}
+		if got := p.Perft(depth); got != want {
+			t.Errorf("perft %d = %d, want %d", depth, got, want)
+		}
+	}
+}
