@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -279,5 +280,55 @@ func TestFaceDownAsAttacksByPoint(t *testing.T) {
 	}
 	if lists[0] != lists[1] {
 		t.Errorf("legal moves depend on the hidden kind:\n%s\n%s", lists[0], lists[1])
+	}
+}
+
+// captureTeller tells the capturer of a face-down piece what it was.
+type captureTeller struct{}
+
+func (captureTeller) ModuleName() string { return "capture-teller" }
+
+func (captureTeller) Tell(p *Position, m Move) (told [2][]Fact) {
+	if t := p.At(m.To); m.Flags&FlagCapture != 0 && t.FaceDown() {
+		k := p.Variant().Kinds[t.Kind()]
+		told[p.ToMove()] = []Fact{{What: "identified", Side: t.Side(),
+			Pieces: []Shown{{Square: m.To, Side: t.Side(), Letter: k.Letter, Name: k.Name}}, Text: "it was a " + k.Name}}
+	}
+	return told
+}
+
+// TestTeller: a Teller's facts go to one side's Report.Told only, not to the
+// public facts or the log, are listed by Game.Told, and go with Undo.
+func TestTeller(t *testing.T) {
+	v, err := Derive(tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d3": 'P'} }),
+		Delta{Slug: "told", Modules: []Module{captureTeller{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(v, "k4/3*r1/5/5/3RK w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseCoord(g.Position(), "d0d3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	r := g.Report()
+	if len(r.Facts) != 0 || len(r.Told[Black]) != 0 || len(r.Told[Red]) != 1 || r.Told[Red][0].Text != "it was a rook" {
+		t.Fatalf("report %+v", r)
+	}
+	var logs strings.Builder
+	fmt.Fprint(&logs, r.LogValue())
+	if strings.Contains(logs.String(), "rook") {
+		t.Errorf("the log shows a told fact: %s", logs.String())
+	}
+	if told := g.Told(); len(told) != 1 || told[0].Side != Black {
+		t.Errorf("Game.Told %+v", told)
+	}
+	if err := g.Undo(); err != nil || len(g.Told()) != 0 {
+		t.Errorf("after undo: %v %+v", err, g.Told())
 	}
 }

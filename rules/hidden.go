@@ -50,6 +50,29 @@ type Report struct {
 	// send s a fresh private board. The flag itself is s's secret: do not show it
 	// to anybody else (a public "see your DMs" would tell when the decoy moved).
 	Private [2]bool
+	// Told[s] are facts for side s alone (jieqi: the face-down piece s just
+	// captured was a soldier): send them to s privately, never to anybody else,
+	// and publish them only when the game is over.
+	Told [2][]Fact
+}
+
+// Teller is a module that tells one player privately what a move, about to be
+// played on p, shows to that player alone (the capturer of a face-down piece
+// learns what it was). Like an Announcer it sees the secrets; unlike one, its
+// facts go to the side they are for (told[s] for side s).
+type Teller interface {
+	Tell(p *Position, m Move) (told [2][]Fact)
+}
+
+// Told lists, in move order, every fact the game's moves told a player
+// privately, for the bot to publish when the game is over.
+func (g *Game) Told() []Fact {
+	var out []Fact
+	for _, r := range g.reports {
+		out = append(out, r.Told[Red]...)
+		out = append(out, r.Told[Black]...)
+	}
+	return out
 }
 
 // Choice describes a secret one player chooses before the first move.

@@ -294,6 +294,7 @@ type modules struct {
 	refusers   []Refuser
 	setup      []SetupRule
 	dealers    []Dealer
+	tellers    []Teller
 }
 
 // sortModules builds the per-interface lists and runs every module's Init.
@@ -370,6 +371,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Dealer); ok {
 			mods.dealers = append(mods.dealers, x)
+		}
+		if x, ok := m.(Teller); ok {
+			mods.tellers = append(mods.tellers, x)
 		}
 	}
 	sort.SliceStable(v.fields, func(i, j int) bool { return v.fields[i].Key < v.fields[j].Key })
