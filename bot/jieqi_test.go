@@ -13,7 +13,8 @@ import (
 // TestJieqiGame plays the start of a jieqi game through the service: the
 // shuffle is dealt when the game is created and kept only in the stored game;
 // reveals are announced; a capture of a face-down piece is announced without
-// its identity; nothing public or logged holds the shuffle.
+// its identity, which only the capturer gets, privately; nothing public or
+// logged holds the shuffle; the end of the game discloses everything.
 func TestJieqiGame(t *testing.T) {
 	var logs bytes.Buffer
 	h := newHarness(t)
@@ -46,10 +47,23 @@ func TestJieqiGame(t *testing.T) {
 	capture := h.say("alice", "b2b9")
 	out = append(out, capture...)
 	mustContain(t, capture, "Red captures a face-down piece on b9; it is taken away unseen.")
+	told := "b2b9: the face-down piece Red captured on b9 was a " + kindAt("b9").Name + " (" + kindAt("b9").Glyph[1] + ")."
+	var dms []sent
+	for _, s := range capture {
+		if s.Private {
+			dms = append(dms, s)
+		}
+	}
+	if len(dms) != 1 || dms[0].To != "alice" || !strings.Contains(dms[0].Msg.Text, "Game #"+id+", for you alone:\n"+told) {
+		t.Errorf("the capturer's private message: %+v", dms)
+	}
 	board, _, _ := strings.Cut(rec.StartFEN, " ")
 	for _, s := range out {
 		if s.Private {
-			t.Errorf("a private message in a game where nobody knows anything: %+v", s.Msg.Text)
+			if s.Msg.Text != dms[0].Msg.Text {
+				t.Errorf("a private message other than the capturer's: %+v", s.Msg.Text)
+			}
+			continue
 		}
 		for _, line := range strings.Split(s.Msg.Text, "\n") {
 			if strings.Contains(line, "b9") && strings.Contains(line, "captures") &&
@@ -64,6 +78,8 @@ func TestJieqiGame(t *testing.T) {
 	if strings.Contains(logs.String(), board) || strings.Contains(logs.String(), "*") && strings.Contains(logs.String(), "*P") {
 		t.Errorf("the shuffle is in the log:\n%s", logs.String())
 	}
+	end := h.say("alice", "/resign yes")
+	mustContain(t, end, told, "Red: the face-down piece on a0 is a "+kindAt("a0").Name)
 	export := h.say("carol", "/export "+id)
 	t.Logf("%s", text(export))
 	if all := text(export); strings.Contains(all, board) || strings.Contains(all, "*P") || strings.Contains(all, "*p") {

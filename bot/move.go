@@ -286,6 +286,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	head := strings.Join(heads, "\n")
 	q.announce(stored, q.s.boardMessageOf(q.display(), l, view, <-img, head, shown))
+	q.s.sendTold(q.ctx, l, q.rep, q.ev.User.ID)
 	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }

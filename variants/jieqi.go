@@ -100,7 +100,8 @@ func (jieqi) AfterMove(p *rules.Position, m rules.Move) {
 }
 
 // Announce tells everybody what a reveal shows, and that a face-down piece was
-// captured, without its identity (jieqi.md §7.2, captured=capturer).
+// captured, without its identity (jieqi.md §7.2, captured=capturer: Tell gives
+// the identity to the capturer alone).
 func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	v := p.Variant()
 	b := v.Board
@@ -122,6 +123,27 @@ func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 		})
 	}
 	return facts
+}
+
+// Tell tells the capturer of a face-down piece, alone, what it was (jieqi.md
+// §5.2 and §7.3, captured=capturer); the owner learns nothing more than the
+// public. The bot publishes these facts when the game is over (§7.5).
+func (jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
+	target := p.At(m.To)
+	if m.Flags&rules.FlagCapture == 0 || target.Empty() || !target.FaceDown() {
+		return told
+	}
+	v := p.Variant()
+	k := &v.Kinds[target.Kind()]
+	name := v.Board.Name(m.To)
+	mover := target.Side().Other()
+	told[mover] = []rules.Fact{{
+		What: "identified", Side: target.Side(),
+		Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
+		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was a %s (%s).", rules.FormatCoord(p, m),
+			sideName(mover), name, k.Name, k.Glyph[target.Side()]),
+	}}
+	return told
 }
 
 // Deal shuffles each side's face-down pieces over the points they stand on, one

@@ -139,7 +139,15 @@ func TestJieqiReveals(t *testing.T) {
 	if strings.Contains(facts, "soldier") || strings.Contains(facts, "卒") {
 		t.Errorf("the captured identity is public: %s", facts)
 	}
+	// Red alone is told what it took (§7.3); Black is told nothing.
+	if r := g.Report(); len(r.Told[rules.Red]) != 1 || len(r.Told[rules.Black]) != 0 ||
+		r.Told[rules.Red][0].Text != "b2b9: the face-down piece Red captured on b9 was a soldier (卒)." {
+		t.Errorf("told %+v", r.Told)
+	}
 	playAll(t, g, "a9b9")
+	if len(g.Report().Told[rules.Black]) != 0 {
+		t.Errorf("taking a face-up piece tells something: %+v", g.Report().Told)
+	}
 	if got := factTexts(g.Report()); got != "flip: Black's face-down piece from a9 turns up on b9: a horse (馬)." {
 		t.Errorf("facts after a9b9 %q", got)
 	}
