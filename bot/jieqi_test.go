@@ -41,13 +41,13 @@ func TestJieqiGame(t *testing.T) {
 		return v.Kinds[start.At(s).Kind()]
 	}
 	out = append(out, h.say("alice", "h2e2")...)
-	mustContain(t, out, "Red's face-down piece from h2 turns up on e2: a "+kindAt("h2").Name)
+	mustContain(t, out, "Red's face-down piece from h2 turns up on e2: "+withArticle(kindAt("h2").Name))
 	out = append(out, h.say("bob", "a9a8")...)
-	mustContain(t, out, "Black's face-down piece from a9 turns up on a8: a "+kindAt("a9").Name)
+	mustContain(t, out, "Black's face-down piece from a9 turns up on a8: "+withArticle(kindAt("a9").Name))
 	capture := h.say("alice", "b2b9")
 	out = append(out, capture...)
 	mustContain(t, capture, "Red captures a face-down piece on b9; it is taken away unseen.")
-	told := "b2b9: the face-down piece Red captured on b9 was a " + kindAt("b9").Name + " (" + kindAt("b9").Glyph[1] + ")."
+	told := "b2b9: the face-down piece Red captured on b9 was " + withArticle(kindAt("b9").Name) + " (" + kindAt("b9").Glyph[1] + ")."
 	var dms []sent
 	for _, s := range capture {
 		if s.Private {
@@ -85,4 +85,12 @@ func TestJieqiGame(t *testing.T) {
 	if all := text(export); strings.Contains(all, board) || strings.Contains(all, "*P") || strings.Contains(all, "*p") {
 		t.Errorf("the export shows the shuffle:\n%s", all)
 	}
+}
+
+// withArticle is "a soldier", "an advisor".
+func withArticle(name string) string {
+	if strings.ContainsAny(name[:1], "aeiou") {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -118,8 +119,8 @@ func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 		facts = append(facts, rules.Fact{
 			What: "flip", Side: mover.Side(),
 			Pieces: []rules.Shown{{Square: m.To, Side: mover.Side(), Letter: k.Letter, Name: k.Name}},
-			Text: fmt.Sprintf("%s's face-down piece from %s turns up on %s: a %s (%s).", sideName(mover.Side()),
-				b.Name(m.From), b.Name(m.To), k.Name, k.Glyph[mover.Side()]),
+			Text: fmt.Sprintf("%s's face-down piece from %s turns up on %s: %s %s (%s).", sideName(mover.Side()),
+				b.Name(m.From), b.Name(m.To), article(k.Name), k.Name, k.Glyph[mover.Side()]),
 		})
 	}
 	return facts
@@ -140,8 +141,8 @@ func (jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 	told[mover] = []rules.Fact{{
 		What: "identified", Side: target.Side(),
 		Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
-		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was a %s (%s).", rules.FormatCoord(p, m),
-			sideName(mover), name, k.Name, k.Glyph[target.Side()]),
+		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was %s %s (%s).", rules.FormatCoord(p, m),
+			sideName(mover), name, article(k.Name), k.Name, k.Glyph[target.Side()]),
 	}}
 	return told
 }
@@ -197,4 +198,12 @@ func (jieqi) Validate(p *rules.Position) error {
 		}
 	}
 	return nil
+}
+
+// article is "an" before a name that starts with a vowel, else "a".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
 }
