@@ -41,7 +41,7 @@ func Jieqi() *rules.Variant {
 	v.StartFEN = JieqiStart
 	kinds := XiangqiKinds()
 	palace := kinds[Advisor]
-	palace.Letter, palace.WXF, palace.Name = jieqiPalaceAdvisor, 0, "palace advisor"
+	palace.Letter, palace.Name = jieqiPalaceAdvisor, "palace advisor" // WXF A: written as an advisor
 	palace.Max, palace.StandZone, palace.Value = 0, "", 0
 	// Face-up advisors and elephants are free (D3); they can mate with the
 	// general's help, so only bare generals are insufficient material (D7).

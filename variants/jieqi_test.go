@@ -408,3 +408,37 @@ func TestJieqiPerftS1(t *testing.T) {
 		}
 	}
 }
+
+// TestJieqiNotation: §11.4. A face-down piece is written and read as the kind
+// of its point (the one on h2 is a 炮), in every style; the revealed kind is
+// told by the announcement, not in the move text (which is formatted before
+// the move, when the kind is nobody's to know).
+func TestJieqiNotation(t *testing.T) {
+	v := mustJieqi(t)
+	p := mustPosition(t, v, jieqiS1)
+	for _, c := range []struct{ coord, wxf, chinese string }{
+		{"h2e2", "C2.5", "炮二平五"},
+		{"b0c2", "H8+7", "馬八進七"},
+		{"i0i1", "R1+1", "車一進一"},
+		{"b2b9", "C8+7", "炮八進七"},
+		{"f0e1", "A4+5", "仕四進五"},
+		{"g3g4", "P3+1", "兵三進一"},
+	} {
+		for _, in := range []string{c.coord, c.wxf, c.chinese} {
+			m, err := rules.ParseMove(p, in)
+			if err != nil {
+				t.Errorf("%s: %v", in, err)
+				continue
+			}
+			if got := rules.FormatCoord(p, m); got != c.coord {
+				t.Errorf("%s reads as %s, want %s", in, got, c.coord)
+			}
+			if got := rules.FormatMove(p, m, rules.StyleWXF); got != c.wxf {
+				t.Errorf("%s in WXF: %s, want %s", in, got, c.wxf)
+			}
+			if got := rules.FormatMove(p, m, rules.StyleChinese); got != c.chinese {
+				t.Errorf("%s in Chinese: %s, want %s", in, got, c.chinese)
+			}
+		}
+	}
+}
