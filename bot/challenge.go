@@ -213,6 +213,8 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			n.control, n.timed = tc, true
 		case hasVal && len(n.opts) > 0 && q.optionTakes(n.opts[len(n.opts)-1], key):
 			n.opts[len(n.opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RNC
+		case hasVal && q.s.reg.IsOption(key) && q.optionTakes(key, key):
+			n.opts = append(n.opts, key+" "+key+"="+a[len(key)+1:]) // captured=none, move-limit=80
 		case hasVal:
 			return nil, oops("err.new_unknown_arg", a)
 		default:

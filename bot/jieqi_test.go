@@ -81,7 +81,6 @@ func TestJieqiGame(t *testing.T) {
 	end := h.say("alice", "/resign yes")
 	mustContain(t, end, told, "Red: the face-down piece on a0 is a "+kindAt("a0").Name)
 	export := h.say("carol", "/export "+id)
-	t.Logf("%s", text(export))
 	if all := text(export); strings.Contains(all, board) || strings.Contains(all, "*P") || strings.Contains(all, "*p") {
 		t.Errorf("the export shows the shuffle:\n%s", all)
 	}
@@ -93,4 +92,26 @@ func withArticle(name string) string {
 		return "an " + name
 	}
 	return "a " + name
+}
+
+// TestJieqiOptionsInChat: `/new jieqi captured=public move-limit=80` takes both
+// options; the capture names the piece to everybody and nobody gets a DM.
+func TestJieqiOptionsInChat(t *testing.T) {
+	h := newHarness(t)
+	out := h.say("alice", "/new jieqi captured=public move-limit=80 @bob side=red")
+	id := gameIDIn(t, out)
+	if rec := h.game(id); strings.Join(rec.Options, ",") != "captured captured=public,move-limit move-limit=80" {
+		t.Fatalf("options %q", rec.Options)
+	}
+	h.say("bob", "/accept "+id)
+	h.say("alice", "h2e2")
+	h.say("bob", "a9a8")
+	capture := h.say("alice", "b2b9")
+	mustContain(t, capture, "Red captures a face-down piece on b9: it was ")
+	for _, s := range capture {
+		if s.Private {
+			t.Errorf("a private message with captured=public: %s", s.Msg.Text)
+		}
+	}
+	mustContain(t, h.say("alice", "/new jieqi captured=owner @bob"), "capturer, none or public")
 }

@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -73,7 +74,80 @@ func Jieqi() *rules.Variant {
 
 // jieqi is the module of the reveal, the shuffle and the public facts. It keeps
 // no state: a face-down piece is the position's Piece with its face-down bit.
-type jieqi struct{}
+type jieqi struct {
+	captured capturedRule
+}
+
+// capturedRule says who learns the identity of a captured face-down piece
+// (jieqi.md §6, option `captured`).
+type capturedRule uint8
+
+const (
+	capturedCapturer capturedRule = iota // the capturer, privately (the default)
+	capturedNone                         // nobody
+	capturedPublic                       // everybody, at once
+)
+
+var capturedRules = map[string]capturedRule{"capturer": capturedCapturer, "none": capturedNone, "public": capturedPublic}
+
+// JieqiCaptured is the option `captured=capturer|none|public` of jieqi: who is
+// told what a captured face-down piece was.
+func JieqiCaptured() Option {
+	return Option{
+		Name: "captured",
+		Summary: "jieqi: who learns what a captured face-down piece was: `captured=capturer` (the default: " +
+			"the capturer, privately), `captured=none` (nobody), `captured=public` (everybody)",
+		Params: []string{"captured"},
+		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+			text := strings.ToLower(params["captured"])
+			rule, ok := capturedRules[text]
+			if !ok {
+				return nil, fmt.Errorf("captured= takes capturer, none or public, not %q", params["captured"])
+			}
+			v := base.Clone(base.Slug + "+captured=" + text)
+			replaced := false
+			for i, m := range v.Modules {
+				if j, ok := m.(jieqi); ok {
+					j.captured = rule
+					v.Modules[i], replaced = j, true
+				}
+			}
+			if !replaced {
+				return nil, fmt.Errorf("captured= is an option of jieqi only")
+			}
+			if err := v.Finalize(); err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+	}
+}
+
+// MoveLimit is the option `move-limit=N|off`: the plies without capture (or
+// reveal, in jieqi) after which the game is drawn (jieqi.md §6; 120 by default).
+func MoveLimit() Option {
+	return Option{
+		Name:    "move-limit",
+		Summary: "`move-limit=80`: the game is drawn after that many plies without a capture (or a reveal); an even number of at least 20, or `off`",
+		Params:  []string{"move-limit"},
+		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+			text := strings.ToLower(params["move-limit"])
+			n := 0
+			if text != "off" {
+				var err error
+				if n, err = strconv.Atoi(text); err != nil || n < 20 || n%2 != 0 || n > 10000 {
+					return nil, fmt.Errorf("move-limit= takes an even number of plies from 20 up, or off, not %q", params["move-limit"])
+				}
+			}
+			v := base.Clone(base.Slug + "+move-limit=" + text)
+			v.MoveLimit = n
+			if err := v.Finalize(); err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+	}
+}
 
 func (jieqi) ModuleName() string { return "jieqi" }
 
@@ -103,16 +177,26 @@ func (jieqi) AfterMove(p *rules.Position, m rules.Move) {
 // Announce tells everybody what a reveal shows, and that a face-down piece was
 // captured, without its identity (jieqi.md §7.2, captured=capturer: Tell gives
 // the identity to the capturer alone).
-func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
+func (j jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	v := p.Variant()
 	b := v.Board
 	mover := p.At(m.From)
 	var facts []rules.Fact
 	if target := p.At(m.To); m.Flags&rules.FlagCapture != 0 && !target.Empty() && target.FaceDown() {
-		facts = append(facts, rules.Fact{
-			What: "capture", Side: target.Side(),
-			Text: fmt.Sprintf("%s captures a face-down piece on %s; it is taken away unseen.", sideName(mover.Side()), b.Name(m.To)),
-		})
+		if j.captured == capturedPublic {
+			k := &v.Kinds[target.Kind()]
+			facts = append(facts, rules.Fact{
+				What: "identified", Side: target.Side(),
+				Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
+				Text: fmt.Sprintf("%s captures a face-down piece on %s: it was %s %s (%s).", sideName(mover.Side()),
+					b.Name(m.To), article(k.Name), k.Name, k.Glyph[target.Side()]),
+			})
+		} else {
+			facts = append(facts, rules.Fact{
+				What: "capture", Side: target.Side(),
+				Text: fmt.Sprintf("%s captures a face-down piece on %s; it is taken away unseen.", sideName(mover.Side()), b.Name(m.To)),
+			})
+		}
 	}
 	if !mover.Empty() && mover.FaceDown() {
 		k := &v.Kinds[mover.Kind()]
@@ -129,9 +213,9 @@ func (jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 // Tell tells the capturer of a face-down piece, alone, what it was (jieqi.md
 // §5.2 and §7.3, captured=capturer); the owner learns nothing more than the
 // public. The bot publishes these facts when the game is over (§7.5).
-func (jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
+func (j jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 	target := p.At(m.To)
-	if m.Flags&rules.FlagCapture == 0 || target.Empty() || !target.FaceDown() {
+	if j.captured != capturedCapturer || m.Flags&rules.FlagCapture == 0 || target.Empty() || !target.FaceDown() {
 		return told
 	}
 	v := p.Variant()

@@ -442,3 +442,54 @@ func TestJieqiNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestJieqiOptions: §6 `captured` (tests 6 and 7) and `move-limit`.
+func TestJieqiOptions(t *testing.T) {
+	r := Default()
+	for _, c := range []struct {
+		opt, facts string
+		told       int
+	}{
+		{"captured captured=capturer", "capture: Red captures a face-down piece on b9; it is taken away unseen.", 1},
+		{"captured captured=none", "capture: Red captures a face-down piece on b9; it is taken away unseen.", 0},
+		{"captured captured=public", "identified: Red captures a face-down piece on b9: it was a soldier (卒).", 0},
+	} {
+		v, err := r.Build("jieqi", []string{c.opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := rules.NewGame(v, jieqiS1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, g, "b2b9")
+		want := c.facts + " | flip: Red's face-down piece from b2 turns up on b9: a chariot (車)."
+		if got := factTexts(g.Report()); got != want {
+			t.Errorf("%s: facts %q, want %q", c.opt, got, want)
+		}
+		if n := len(g.Report().Told[rules.Red]) + len(g.Report().Told[rules.Black]); n != c.told {
+			t.Errorf("%s: %d facts told privately, want %d", c.opt, n, c.told)
+		}
+	}
+	v, err := r.Build("jieqi", []string{"move-limit move-limit=80"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := rules.NewGame(v, "3k5/9/9/9/9/R8/9/9/9/4K3*R w - - 79 40")
+	playAll(t, g, "a4a5")
+	if o := g.Outcome(); !o.Over || o.Reason != rules.ReasonMoveLimit {
+		t.Errorf("move-limit=80 after 80 plies: %+v", o)
+	}
+	off, err := r.Build("jieqi", []string{"move-limit move-limit=off"})
+	if err != nil || off.MoveLimit != 0 {
+		t.Errorf("move-limit=off: %v %d", err, off.MoveLimit)
+	}
+	for _, bad := range [][2]string{
+		{"jieqi", "move-limit move-limit=19"}, {"jieqi", "move-limit move-limit=81"}, {"jieqi", "move-limit move-limit=x"},
+		{"jieqi", "captured captured=owner"}, {"jieqi", "captured"}, {"xiangqi", "captured captured=none"},
+	} {
+		if _, err := r.Build(bad[0], []string{bad[1]}); err == nil {
+			t.Errorf("%s %s accepted", bad[0], bad[1])
+		}
+	}
+}

@@ -183,5 +183,5 @@ func builders() []Builder {
 }
 
 func options() []Option {
-	return []Option{Fuhe()}
+	return []Option{Fuhe(), JieqiCaptured(), MoveLimit()}
 }
