@@ -53,7 +53,7 @@ func TestRulesOptions(t *testing.T) {
 	}
 	mustContain(t, h.say("alice", "/rules jinchan fuhe"), "a2 and k2 for Red, a9 and k9 for Black", "/setup a2=R k2=C", "/new jinchan fuhe")
 	mustContain(t, h.say("alice", "/rules 金蟬象棋"), "/setup real g0")
-	mustContain(t, h.say("alice", "/rules xiangqi nonsense"), "I don't know “nonsense”", "/rules xiangqi fuhe", "Options: fuhe")
+	mustContain(t, h.say("alice", "/rules xiangqi nonsense"), "I don't know “nonsense”", "/rules xiangqi fuhe", "Options: captured, fuhe, move-limit")
 	mustContain(t, h.say("alice", "/rules fuhe"), "Xiangqi with face-down reserves") // the chat's default variant
 	h.say("admin", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/rules xiangqi fuhe"), "覆合（选项 fuhe）", "红方 a2、i2", "翻a2")
