@@ -1,6 +1,8 @@
 package console_test
 
 import (
+	"bytes"
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -63,4 +65,63 @@ func TestConsoleJieqi(t *testing.T) {
 	if t.Failed() {
 		t.Logf("session:\n%s", all)
 	}
+}
+
+// TestConsoleJieqiTwins: two bots that deal different shuffles show the same
+// public game, byte for byte, texts and images, until a reveal shows a kind.
+func TestConsoleJieqiTwins(t *testing.T) {
+	a, b := newSeededSession(t, 1), newSeededSession(t, 2)
+	lines := []string{
+		"alice: /new jieqi @bob side=red",
+		"bob: /accept",
+		"carol: /board 1",
+		"alice: e0e1", // the generals are face up: no reveal
+		"bob: e9e8",
+		"alice: d0c1", // refused by the palace advisor's rule, whatever the piece is
+		"alice: e1e0",
+		"bob: e8e9",
+		"bob: /export 1",
+		"alice: h2e2", // a reveal: from here the twins may differ
+	}
+	compared := 0
+	for i, line := range lines {
+		oa, ob := a.blocks(a.say(line)), b.blocks(b.say(line))
+		if i == len(lines)-1 {
+			if len(oa) == 0 {
+				t.Fatal("no answer to the reveal")
+			}
+			expect(t, oa[0].text+oa[len(oa)-1].text, "turns up on e2")
+			break
+		}
+		if len(oa) != len(ob) {
+			t.Fatalf("%s: %d and %d messages", line, len(oa), len(ob))
+		}
+		for j := range oa {
+			if oa[j].text != ob[j].text {
+				t.Errorf("%s: messages differ:\n%s\n%s", line, oa[j].text, ob[j].text)
+			}
+			ia, ib := a.image(oa[j]), b.image(ob[j])
+			if !bytes.Equal(ia, ib) {
+				t.Errorf("%s: images differ: %s", line, oa[j].text)
+			}
+			if ia != nil {
+				compared++
+			}
+		}
+	}
+	if compared < 4 {
+		t.Errorf("%d images compared", compared)
+	}
+	if sa, sb := a.storedStart(t), b.storedStart(t); sa == sb {
+		t.Errorf("the two bots dealt the same shuffle: %s", sa)
+	}
+}
+
+// storedStart is the true start of game 1, as stored.
+func (s *session) storedStart(t *testing.T) string {
+	g, err := s.store.Game(context.Background(), "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.StartFEN
 }
