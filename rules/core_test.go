@@ -332,3 +332,64 @@ func TestTeller(t *testing.T) {
 		t.Errorf("after undo: %v %+v", err, g.Told())
 	}
 }
+
+// secretCounter keeps a number in a FEN field that only Red may see.
+type secretCounter struct{ id *VarID }
+
+func (secretCounter) ModuleName() string { return "secret-counter" }
+
+func (s secretCounter) Init(c *Claims) error {
+	id, err := c.Var("n")
+	if err != nil {
+		return err
+	}
+	*s.id = id
+	return c.Field(Field{Key: "n",
+		Write: func(p *Position) string {
+			if p.Var(*s.id) == 0 {
+				return ""
+			}
+			return fmt.Sprint(p.Var(*s.id))
+		},
+		Read: func(p *Position, text string) error {
+			if text == "" {
+				return nil
+			}
+			var n int32
+			_, err := fmt.Sscan(text, &n)
+			p.SetVar(*s.id, n)
+			return err
+		},
+		View: func(p *Position, a Audience) string {
+			if a != RedAudience || p.Var(*s.id) == 0 {
+				return ""
+			}
+			return fmt.Sprint(p.Var(*s.id))
+		},
+	})
+}
+
+// TestFieldView: a field with View writes per audience in view FENs; the full
+// FEN keeps Write's text.
+func TestFieldView(t *testing.T) {
+	v, err := Derive(tinyVariant(t, nil), Delta{Slug: "counted", Modules: []Module{secretCounter{id: new(VarID)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPosition(v, "4k/5/5/5/K2R1 w - - 0 1 n=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FEN(); !strings.HasSuffix(got, " n=5") {
+		t.Errorf("full FEN %s", got)
+	}
+	if got := p.PublicFEN(); strings.Contains(got, "n=") {
+		t.Errorf("public FEN shows the secret: %s", got)
+	}
+	if got := p.ViewFEN(BlackAudience); strings.Contains(got, "n=") {
+		t.Errorf("Black's FEN shows Red's secret: %s", got)
+	}
+	if got := p.ViewFEN(RedAudience); !strings.HasSuffix(got, " n=5") {
+		t.Errorf("Red's FEN %s", got)
+	}
+}

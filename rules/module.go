@@ -240,6 +240,11 @@ type Field struct {
 	Write func(p *Position) string
 	// Read sets the module's state from the field's text ("" when absent or "-").
 	Read func(p *Position, text string) error
+	// View, when set, is the field's text in the FEN of a view for audience a
+	// (PublicFEN, Position.ViewFEN): what that audience may know of the state
+	// (jieqi's pools differ per player). Without it views write Write's text,
+	// which must then hold no secret.
+	View func(p *Position, a Audience) string
 }
 
 // Field claims a FEN field.
