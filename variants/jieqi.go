@@ -68,7 +68,7 @@ func Jieqi() *rules.Variant {
 			v.FaceDownAs[v.Board.Name(v.Board.Mirror(sq))] = row.letter
 		}
 	}
-	v.Modules = []rules.Module{jieqi{}}
+	v.Modules = []rules.Module{&jieqi{}}
 	return v
 }
 
@@ -76,6 +76,9 @@ func Jieqi() *rules.Variant {
 // no state: a face-down piece is the position's Piece with its face-down bit.
 type jieqi struct {
 	captured capturedRule
+	// down[s][k] counts side s's face-down pieces of kind k that were captured
+	// (the truth; who may know it is the captured rule's business).
+	down [2][]rules.VarID
 }
 
 // capturedRule says who learns the identity of a captured face-down piece
@@ -107,9 +110,10 @@ func JieqiCaptured() Option {
 			v := base.Clone(base.Slug + "+captured=" + text)
 			replaced := false
 			for i, m := range v.Modules {
-				if j, ok := m.(jieqi); ok {
-					j.captured = rule
-					v.Modules[i], replaced = j, true
+				if j, ok := m.(*jieqi); ok {
+					c := &jieqi{captured: j.captured}
+					c.captured = rule
+					v.Modules[i], replaced = c, true
 				}
 			}
 			if !replaced {
@@ -149,13 +153,13 @@ func MoveLimit() Option {
 	}
 }
 
-func (jieqi) ModuleName() string { return "jieqi" }
+func (j *jieqi) ModuleName() string { return "jieqi" }
 
 // AttackNeutral: turning the mover face up changes only the attacks of the
 // mover's own piece, never one on the mover's general.
-func (jieqi) AttackNeutral() {}
+func (j *jieqi) AttackNeutral() {}
 
-func (jieqi) Guide() string {
+func (j *jieqi) Guide() string {
 	return "Jieqi (揭棋): all pieces but the generals start face down and shuffled; nobody knows them. " +
 		"A face-down piece moves as the piece of its start point (`h2e2` moves the one on h2 as a cannon) and " +
 		"turns face up on arrival, as its true kind, for everybody to see. Capturing a face-down piece removes it " +
@@ -164,9 +168,13 @@ func (jieqi) Guide() string {
 
 // AfterMove turns a face-down mover face up on its destination: the reveal
 // (jieqi.md §5.1), which also resets the 60-move count (§8).
-func (jieqi) AfterMove(p *rules.Position, m rules.Move) {
+func (j *jieqi) AfterMove(p *rules.Position, m rules.Move) {
 	if m.Flags&rules.FlagSpecial != 0 || m.To == rules.NoSquare {
 		return
+	}
+	if t := p.Captured(); m.Flags&rules.FlagCapture != 0 && !t.Empty() && t.FaceDown() {
+		id := j.down[t.Side()][t.Kind()]
+		p.SetVar(id, p.Var(id)+1)
 	}
 	if pc := p.At(m.To); !pc.Empty() && pc.FaceDown() {
 		p.Set(m.To, pc.WithFaceDown(false))
@@ -177,7 +185,7 @@ func (jieqi) AfterMove(p *rules.Position, m rules.Move) {
 // Announce tells everybody what a reveal shows, and that a face-down piece was
 // captured, without its identity (jieqi.md §7.2, captured=capturer: Tell gives
 // the identity to the capturer alone).
-func (j jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
+func (j *jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	v := p.Variant()
 	b := v.Board
 	mover := p.At(m.From)
@@ -213,7 +221,7 @@ func (j jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 // Tell tells the capturer of a face-down piece, alone, what it was (jieqi.md
 // §5.2 and §7.3, captured=capturer); the owner learns nothing more than the
 // public. The bot publishes these facts when the game is over (§7.5).
-func (j jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
+func (j *jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 	target := p.At(m.To)
 	if j.captured != capturedCapturer || m.Flags&rules.FlagCapture == 0 || target.Empty() || !target.FaceDown() {
 		return told
@@ -233,7 +241,7 @@ func (j jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 
 // Deal shuffles each side's face-down pieces over the points they stand on, one
 // uniform permutation per side (jieqi.md §3, D10), drawn from rnd.
-func (jieqi) Deal(p *rules.Position, rnd *rand.Rand) error {
+func (j *jieqi) Deal(p *rules.Position, rnd *rand.Rand) error {
 	n := p.Variant().Board.NumSquares()
 	for s := rules.Red; s <= rules.Black; s++ {
 		var squares []rules.Square
@@ -255,7 +263,7 @@ func (jieqi) Deal(p *rules.Position, rnd *rand.Rand) error {
 // Validate applies jieqi.md §9.2: a face-down piece stands on a start point of
 // its own side, and no piece is of the palace-advisor kind (it exists only for
 // the moves of face-down pieces on d0, f0, d9 and f9).
-func (jieqi) Validate(p *rules.Position) error {
+func (j *jieqi) Validate(p *rules.Position) error {
 	v := p.Variant()
 	b := v.Board
 	n := b.NumSquares()
@@ -281,7 +289,188 @@ func (jieqi) Validate(p *rules.Position) error {
 			return fmt.Errorf("the general is never face down")
 		}
 	}
+	// Pieces on the board and face-down pieces captured: no more than a set.
+	for s := rules.Red; s <= rules.Black; s++ {
+		on := j.onBoard(p, s, false)
+		for k, id := range j.down[s] {
+			if max := v.Kinds[k].Max; max > 0 && on[k]+int(p.Var(id)) > max {
+				return fmt.Errorf("%s has more than %d of the %s on the board and captured face down",
+					sideName(s), max, v.Kinds[k].Name)
+			}
+		}
+	}
 	return nil
+}
+
+// Init claims the counts of captured face-down pieces and FEN fields 3 (pools)
+// and 4 (identified captures), jieqi.md §9.2.
+func (j *jieqi) Init(c *rules.Claims) error {
+	v := c.Variant()
+	for s := rules.Red; s <= rules.Black; s++ {
+		j.down[s] = make([]rules.VarID, len(v.Kinds))
+		for k := range v.Kinds {
+			id, err := c.Var(fmt.Sprintf("down.%d.%c", s, v.Kinds[k].Letter))
+			if err != nil {
+				return err
+			}
+			j.down[s][k] = id
+		}
+	}
+	if err := c.Field(rules.Field{Pos: 3, Write: j.writePool, Read: j.readPool, View: j.viewPool}); err != nil {
+		return err
+	}
+	return c.Field(rules.Field{Pos: 4, Write: j.writeCaptured, Read: j.readCaptured, View: j.viewCaptured})
+}
+
+// onBoard counts side s's pieces by kind: face-down ones only, or all.
+func (j *jieqi) onBoard(p *rules.Position, s rules.Side, faceDown bool) []int {
+	v := p.Variant()
+	out := make([]int, len(v.Kinds))
+	for sq := rules.Square(0); int(sq) < v.Board.NumSquares(); sq++ {
+		if pc := p.At(sq); !pc.Empty() && pc.Side() == s && (!faceDown || pc.FaceDown()) {
+			out[pc.Kind()]++
+		}
+	}
+	return out
+}
+
+// poolOrder is the order of kinds in pools: R N B A C P (jieqi.md §9.2).
+const poolOrder = "RNBACP"
+
+// counts writes `R2N1p4`: per side (Red first), the kinds in pool order.
+func counts(v *rules.Variant, by [2][]int) string {
+	var sb strings.Builder
+	for s := rules.Red; s <= rules.Black; s++ {
+		for _, l := range poolOrder {
+			k := v.KindByLetter(byte(l))
+			if k < 0 || by[s][k] == 0 {
+				continue
+			}
+			c := byte(l)
+			if s == rules.Black {
+				c += 'a' - 'A'
+			}
+			fmt.Fprintf(&sb, "%c%d", c, by[s][k])
+		}
+	}
+	return sb.String()
+}
+
+// parseCounts reads `R2N1p4` (any order, zero counts allowed).
+func parseCounts(v *rules.Variant, text string) ([2][]int, error) {
+	var by [2][]int
+	for s := range by {
+		by[s] = make([]int, len(v.Kinds))
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		k := v.KindByLetter(c)
+		if k < 0 || !strings.ContainsRune(poolOrder, rune(c&^0x20)) {
+			return by, fmt.Errorf("%q is not a piece letter of a pool (%s)", c, poolOrder)
+		}
+		j := i + 1
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(text[i+1 : j])
+		if err != nil || n > 5 {
+			return by, fmt.Errorf("after %c put a count from 0 to 5", c)
+		}
+		s := rules.Red
+		if c >= 'a' {
+			s = rules.Black
+		}
+		by[s][k] += n
+		i = j
+	}
+	return by, nil
+}
+
+func (j *jieqi) capturedCounts(p *rules.Position) [2][]int {
+	var by [2][]int
+	for s := rules.Red; s <= rules.Black; s++ {
+		by[s] = make([]int, len(j.down[s]))
+		for k, id := range j.down[s] {
+			by[s][k] = int(p.Var(id))
+		}
+	}
+	return by
+}
+
+// identifies reports whether audience a knows the identities of side s's
+// captured face-down pieces (the capturer with captured=capturer; everybody
+// with captured=public).
+func (j *jieqi) identifies(a rules.Audience, s rules.Side) bool {
+	switch j.captured {
+	case capturedPublic:
+		return true
+	case capturedCapturer:
+		return a == rules.AudienceOf(s.Other())
+	}
+	return false
+}
+
+// The full view's pool is exactly the face-down pieces on the board.
+func (j *jieqi) writePool(p *rules.Position) string {
+	return counts(p.Variant(), [2][]int{j.onBoard(p, rules.Red, true), j.onBoard(p, rules.Black, true)})
+}
+
+func (j *jieqi) readPool(p *rules.Position, text string) error {
+	if text == "" {
+		return nil
+	}
+	by, err := parseCounts(p.Variant(), text)
+	if err != nil {
+		return err
+	}
+	if got := counts(p.Variant(), by); got != j.writePool(p) {
+		return fmt.Errorf("the pool %s is not the face-down pieces on the board (%s)", got, j.writePool(p))
+	}
+	return nil
+}
+
+// viewPool is a viewer's pool: every piece not yet revealed (face down on the
+// board or captured face down), less the captures the viewer identified.
+func (j *jieqi) viewPool(p *rules.Position, a rules.Audience) string {
+	down := j.capturedCounts(p)
+	var by [2][]int
+	for s := rules.Red; s <= rules.Black; s++ {
+		by[s] = j.onBoard(p, s, true)
+		if !j.identifies(a, s) {
+			for k := range by[s] {
+				by[s][k] += down[s][k]
+			}
+		}
+	}
+	return counts(p.Variant(), by)
+}
+
+func (j *jieqi) writeCaptured(p *rules.Position) string {
+	return counts(p.Variant(), j.capturedCounts(p))
+}
+
+func (j *jieqi) readCaptured(p *rules.Position, text string) error {
+	by, err := parseCounts(p.Variant(), text)
+	if err != nil {
+		return err
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		for k, id := range j.down[s] {
+			p.SetVar(id, int32(by[s][k]))
+		}
+	}
+	return nil
+}
+
+// viewCaptured lists the captured face-down pieces the viewer identified.
+func (j *jieqi) viewCaptured(p *rules.Position, a rules.Audience) string {
+	down := j.capturedCounts(p)
+	for s := rules.Red; s <= rules.Black; s++ {
+		if !j.identifies(a, s) {
+			down[s] = make([]int, len(down[s]))
+		}
+	}
+	return counts(p.Variant(), down)
 }
 
 // article is "an" before a name that starts with a vowel, else "a".

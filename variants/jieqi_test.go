@@ -18,7 +18,7 @@ const jieqiS1 = "*n*p*c*pk*r*b*p*a/9/1*r5*c1/*p1*a1*n1*b1*p/9/9/*A1*N1*C1*B1*P/1
 
 // jieqiPublicStart is the public view of every shuffle (§3, written with the
 // core's `*X` for a face-down piece nobody knows).
-const jieqiPublicStart = "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/1*X5*X1/9/*X*X*X*XK*X*X*X*X w - - 0 1"
+const jieqiPublicStart = "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/1*X5*X1/9/*X*X*X*XK*X*X*X*X w R2N2B2A2C2P5r2n2b2a2c2p5 - 0 1"
 
 func mustJieqi(t testing.TB) *rules.Variant {
 	t.Helper()
@@ -116,7 +116,7 @@ func TestJieqiReveals(t *testing.T) {
 	}
 	playAll(t, g, "h2e2")
 	p := g.Position()
-	if got, want := p.PublicFEN(), "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/1*X2P4/9/*X*X*X*XK*X*X*X*X b - - 0 1"; got != want {
+	if got, want := p.PublicFEN(), "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/1*X2P4/9/*X*X*X*XK*X*X*X*X b R2N2B2A2C2P4r2n2b2a2c2p5 - 0 1"; got != want {
 		t.Errorf("public FEN after h2e2:\n%s\nwant\n%s", got, want)
 	}
 	if got := factTexts(g.Report()); got != "flip: Red's face-down piece from h2 turns up on e2: a soldier (兵)." {
@@ -129,8 +129,23 @@ func TestJieqiReveals(t *testing.T) {
 	// a9b9 takes it back with a revealed horse.
 	g, _ = rules.NewGame(v, jieqiS1)
 	playAll(t, g, "b2b9")
-	if got, want := g.Position().PublicFEN(), "*xR*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/7*X1/9/*X*X*X*XK*X*X*X*X b - - 0 1"; got != want {
+	if got, want := g.Position().PublicFEN(), "*xR*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*X1*X1*X/7*X1/9/*X*X*X*XK*X*X*X*X b R1N2B2A2C2P5r2n2b2a2c2p5 - 0 1"; got != want {
 		t.Errorf("public FEN after b2b9:\n%s\nwant\n%s", got, want)
+	}
+	// Fields 3 and 4 per view: Red identified the soldier; Black did not.
+	for _, c := range []struct {
+		name, fen, want string
+	}{
+		{"full", g.Position().FEN(), " b R1N2B2A2C2P5r2n2b2a2c2p4 p1 0 1"},
+		{"Red's", g.Position().ViewFEN(rules.RedAudience), " b R1N2B2A2C2P5r2n2b2a2c2p4 p1 0 1"},
+		{"Black's", g.Position().ViewFEN(rules.BlackAudience), " b R1N2B2A2C2P5r2n2b2a2c2p5 - 0 1"},
+	} {
+		if !strings.HasSuffix(c.fen, c.want) {
+			t.Errorf("%s FEN %s, want it to end in %q", c.name, c.fen, c.want)
+		}
+	}
+	if back := mustPosition(t, v, g.Position().FEN()); back.Hash() != g.Position().Hash() || back.FEN() != g.Position().FEN() {
+		t.Errorf("the full FEN does not read back: %s", back.FEN())
 	}
 	facts := factTexts(g.Report())
 	if facts != "capture: Red captures a face-down piece on b9; it is taken away unseen. | flip: Red's face-down piece from b2 turns up on b9: a chariot (車)." {
@@ -233,12 +248,17 @@ func TestJieqiDisclosure(t *testing.T) {
 func TestJieqiFEN(t *testing.T) {
 	v := mustJieqi(t)
 	for _, c := range []struct{ fen, err string }{
-		{"4k4/9/9/9/9/9/9/9/9/3K1*R3 w", ""},            // f0 is a start point (an advisor's)
-		{"4k4/9/9/9/9/9/9/9/9/3K1*P*P*P*P w", ""},       // face-down soldiers on other kinds' points
-		{"4k4/9/9/9/9/9/9/9/4*R4/3K5 w", "start point"}, // e1 is no start point
-		{"4k4/9/9/9/9/9/9/9/9/*r2K5 w", "start point"},  // a Black piece on a Red point
-		{"4k4/9/9/9/9/9/9/9/9/3KD4 w", "not a piece"},   // the palace-advisor kind
-		{"4k4/9/9/9/9/9/9/9/9/R*RR*R*RK3 w", "chariot"}, // five chariots
+		{"4k4/9/9/9/9/9/9/9/9/3K1*R3 w", ""},                // f0 is a start point (an advisor's)
+		{"4k4/9/9/9/9/9/9/9/9/3K1*P*P*P*P w", ""},           // face-down soldiers on other kinds' points
+		{"4k4/9/9/9/9/9/9/9/4*R4/3K5 w", "start point"},     // e1 is no start point
+		{"4k4/9/9/9/9/9/9/9/9/*r2K5 w", "start point"},      // a Black piece on a Red point
+		{"4k4/9/9/9/9/9/9/9/9/3KD4 w", "not a piece"},       // the palace-advisor kind
+		{"4k4/9/9/9/9/9/9/9/9/R*RR*R*RK3 w", "chariot"},     // five chariots
+		{"3k5/9/9/9/9/9/9/9/9/RR2K4 w - R1 0 1", "chariot"}, // two on the board, one captured face down
+		{"3k5/9/9/9/9/9/9/9/9/RR2K4 w - p5 0 1", ""},        // five soldiers captured face down
+		{"3k5/9/9/9/9/9/9/9/9/RR2K4 w R1 - 0 1", "pool"},    // a pool that is not the face-down pieces
+		{"4k4/9/9/9/9/9/9/9/9/3K4*R w R1 - 0 1", ""},        // the pool of the full view
+		{"4k4/9/9/9/9/9/9/9/9/3K4*R w - K1 0 1", "pool"},    // a general is never captured face down
 	} {
 		_, err := rules.NewPosition(v, c.fen)
 		if c.err == "" {
@@ -469,6 +489,13 @@ func TestJieqiOptions(t *testing.T) {
 		}
 		if n := len(g.Report().Told[rules.Red]) + len(g.Report().Told[rules.Black]); n != c.told {
 			t.Errorf("%s: %d facts told privately, want %d", c.opt, n, c.told)
+		}
+		wantFields := "c2p5 - 0 1" // the public pool counts the captured soldier among the unknown
+		if c.told == 0 && strings.HasPrefix(c.facts, "identified") {
+			wantFields = "c2p4 p1 0 1"
+		}
+		if got := g.Position().PublicFEN(); !strings.HasSuffix(got, wantFields) {
+			t.Errorf("%s: public FEN %s, want it to end in %q", c.opt, got, wantFields)
 		}
 	}
 	v, err := r.Build("jieqi", []string{"move-limit move-limit=80"})
