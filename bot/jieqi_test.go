@@ -57,6 +57,7 @@ func TestJieqiGame(t *testing.T) {
 	if len(dms) != 1 || dms[0].To != "alice" || !strings.Contains(dms[0].Msg.Text, "Game #"+id+", for you alone:\n"+told) {
 		t.Errorf("the capturer's private message: %+v", dms)
 	}
+	mustContain(t, dms, "Red's pool of pieces not yet seen, as Red knows it: R")
 	board, _, _ := strings.Cut(rec.StartFEN, " ")
 	for _, s := range out {
 		if s.Private {
@@ -80,6 +81,9 @@ func TestJieqiGame(t *testing.T) {
 	}
 	end := h.say("alice", "/resign yes")
 	mustContain(t, end, told, "Red: the face-down piece on a0 is a "+kindAt("a0").Name)
+	if strings.Contains(text(end), "pool") {
+		t.Errorf("the end repeats a private pool:\n%s", text(end))
+	}
 	export := h.say("carol", "/export "+id)
 	if all := text(export); strings.Contains(all, board) || strings.Contains(all, "*P") || strings.Contains(all, "*p") {
 		t.Errorf("the export shows the shuffle:\n%s", all)

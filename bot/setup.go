@@ -323,7 +323,9 @@ func disclosure(l Lang, ld *loaded) string {
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
 	for _, f := range ld.game.Told() {
-		lines = append(lines, f.Text)
+		if len(f.Pieces) > 0 { // identities, not what a player knew then (a pool)
+			lines = append(lines, f.Text)
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -230,11 +230,19 @@ func (j *jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 	k := &v.Kinds[target.Kind()]
 	name := v.Board.Name(m.To)
 	mover := target.Side().Other()
+	text := rules.FormatCoord(p, m)
+	// The capturer's pool after the move (§7.3): made and taken back at once.
+	p.Make(m)
+	pool := j.viewPool(p, rules.AudienceOf(mover))
+	p.Unmake()
 	told[mover] = []rules.Fact{{
 		What: "identified", Side: target.Side(),
 		Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
-		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was %s %s (%s).", rules.FormatCoord(p, m),
+		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was %s %s (%s).", text,
 			sideName(mover), name, article(k.Name), k.Name, k.Glyph[target.Side()]),
+	}, {
+		What: "pool", Side: mover,
+		Text: fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
 	}}
 	return told
 }

@@ -155,8 +155,9 @@ func TestJieqiReveals(t *testing.T) {
 		t.Errorf("the captured identity is public: %s", facts)
 	}
 	// Red alone is told what it took (§7.3); Black is told nothing.
-	if r := g.Report(); len(r.Told[rules.Red]) != 1 || len(r.Told[rules.Black]) != 0 ||
-		r.Told[rules.Red][0].Text != "b2b9: the face-down piece Red captured on b9 was a soldier (卒)." {
+	if r := g.Report(); len(r.Told[rules.Red]) != 2 || len(r.Told[rules.Black]) != 0 ||
+		r.Told[rules.Red][0].Text != "b2b9: the face-down piece Red captured on b9 was a soldier (卒)." ||
+		r.Told[rules.Red][1].Text != "Red's pool of pieces not yet seen, as Red knows it: R1N2B2A2C2P5r2n2b2a2c2p4." {
 		t.Errorf("told %+v", r.Told)
 	}
 	playAll(t, g, "a9b9")
@@ -470,7 +471,7 @@ func TestJieqiOptions(t *testing.T) {
 		opt, facts string
 		told       int
 	}{
-		{"captured captured=capturer", "capture: Red captures a face-down piece on b9; it is taken away unseen.", 1},
+		{"captured captured=capturer", "capture: Red captures a face-down piece on b9; it is taken away unseen.", 2},
 		{"captured captured=none", "capture: Red captures a face-down piece on b9; it is taken away unseen.", 0},
 		{"captured captured=public", "identified: Red captures a face-down piece on b9: it was a soldier (卒).", 0},
 	} {
@@ -491,7 +492,7 @@ func TestJieqiOptions(t *testing.T) {
 			t.Errorf("%s: %d facts told privately, want %d", c.opt, n, c.told)
 		}
 		wantFields := "c2p5 - 0 1" // the public pool counts the captured soldier among the unknown
-		if c.told == 0 && strings.HasPrefix(c.facts, "identified") {
+		if strings.HasPrefix(c.facts, "identified") {
 			wantFields = "c2p4 p1 0 1"
 		}
 		if got := g.Position().PublicFEN(); !strings.HasSuffix(got, wantFields) {
