@@ -54,16 +54,20 @@ func benchLine(tb testing.TB, n int) []string {
 
 // BenchmarkMoveEndToEnd measures one move as a user's message: command parse,
 // choosing the game, parse and legality check, the stored write (bbolt, synced
-// to disk), the public PNG board and its caption. It reports the median and the
-// 99th percentile of single moves. The text sub-benchmark leaves out the image,
-// to show what drawing costs.
+// to disk) with the board and caption it owes in the outbox, and (inline) the
+// public PNG board and its delivery to a platform that answers at once. It
+// reports the median and the 99th percentile of single moves. The text
+// sub-benchmarks leave out the image, to show what drawing costs; the queued
+// ones leave the delivery (and the drawing) to the outbox sender, so that a move
+// costs its store write and enqueue alone (DeliverQueued).
 func BenchmarkMoveEndToEnd(b *testing.B) {
-	b.Run("png", func(b *testing.B) { benchMoves(b, NewRenderer(render.Options{})) })
-	b.Run("text", func(b *testing.B) { benchMoves(b, nil) })
+	b.Run("png", func(b *testing.B) { benchMoves(b, NewRenderer(render.Options{}), DeliverInline) })
+	b.Run("text", func(b *testing.B) { benchMoves(b, nil, DeliverInline) })
+	b.Run("queued-png", func(b *testing.B) { benchMoves(b, NewRenderer(render.Options{}), DeliverQueued) })
 }
 
-func benchMoves(b *testing.B, r Renderer) {
-	h := newHarness(b, withRenderer(r))
+func benchMoves(b *testing.B, r Renderer, mode DeliveryMode) {
+	h := newHarness(b, withRenderer(r), withDelivery(DeliveryConfig{Mode: mode}))
 	line := benchLine(b, 40)
 	ctx := context.Background()
 	var (

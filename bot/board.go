@@ -115,16 +115,23 @@ func (s *Service) boardMessage(d display, l *loaded, head, last string) Message 
 	return s.boardMessageOf(d, l, view, s.image(view, imageOptions(d)), head, last)
 }
 
+// publicBoardRef names the public board of l's position for the outbox.
+func publicBoardRef(d display, l *loaded) *boardRef {
+	o := imageOptions(d)
+	return &boardRef{Game: l.rec.ID, Ply: len(l.rec.Moves), Side: -1, Simplified: o.Simplified, Labels: o.Labels}
+}
+
 func imageOptions(d display) ImageOptions {
 	return ImageOptions{Simplified: d.lang == ZhHans, Labels: d.labels()}
 }
 
 // renderAhead starts drawing the public view of l's position now, so that the
 // image is ready when the move is stored; the result is read from the channel.
-func (s *Service) renderAhead(d display, l *loaded) (*rules.View, <-chan []byte) {
+// Without draw (the outbox sender draws it) the channel gives nil at once.
+func (s *Service) renderAhead(d display, l *loaded, draw bool) (*rules.View, <-chan []byte) {
 	view := l.pos().View(rules.Public)
 	c := make(chan []byte, 1)
-	if s.renderer == nil {
+	if s.renderer == nil || !draw {
 		c <- nil
 		return view, c
 	}
@@ -139,6 +146,7 @@ func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []b
 		ImageName: "board-" + l.rec.ID + ".png",
 		Alt:       TextBoard(view),
 		Image:     img,
+		board:     publicBoardRef(d, l),
 	}
 	if playing(l.rec) {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}

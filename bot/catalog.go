@@ -92,6 +92,71 @@ var catalog = map[string]msg{
 		"you are in check, and this move does not answer it",
 		"你正被將軍，這步沒有應將",
 		"你正被将军，这步没有应将"},
+	// The arbiter of repetitions (rules/arbiter.go): refusals and notices.
+	"why.repeat_check": {
+		"it would repeat the position a third time while giving check with every move: the rules forbid perpetual check. Play another move",
+		"這步棋會第三次重複局面，而你每步都在將軍：棋規禁止長將，請走別的棋",
+		"这步棋会第三次重复局面，而你每步都在将军：棋规禁止长将，请走别的棋"},
+	"why.repeat_chase_u": {
+		"it would repeat the position a third time while chasing the unprotected %s on %s with every move: the rules forbid it. Play another move",
+		"這步棋會第三次重複局面，而你每步都在捉%[2]s無根的%[1]s：棋規禁止長捉，請走別的棋",
+		"这步棋会第三次重复局面，而你每步都在捉%[2]s无根的%[1]s：棋规禁止长捉，请走别的棋"},
+	"why.repeat_chase_r": {
+		"it would repeat the position a third time while chasing the %s on %s with the %s on %s with every move: the rules forbid it. Play another move",
+		"這步棋會第三次重複局面，而你每步都以%[4]s的%[3]s捉%[2]s的%[1]s：棋規禁止長捉，請走別的棋",
+		"这步棋会第三次重复局面，而你每步都以%[4]s的%[3]s捉%[2]s的%[1]s：棋规禁止长捉，请走别的棋"},
+	"why.rep.second_free": {
+		"This position has now occurred twice: a third time will draw the game.",
+		"這個局面已出現兩次：再出現一次即作和。",
+		"这个局面已出现两次：再出现一次即作和。"},
+	"why.rep.draw_free": {
+		"The position has occurred a third time and neither side checked or chased with every move: drawn by repetition.",
+		"局面第三次出現，雙方都沒有每步將軍或捉子：不變作和。",
+		"局面第三次出现，双方都没有每步将军或捉子：不变作和。"},
+	"why.rep.draw_mutual_check": {
+		"The position has occurred a third time with both sides giving check with every move: drawn by repetition.",
+		"局面第三次出現，雙方每步都在將軍（雙方長將）：作和。",
+		"局面第三次出现，双方每步都在将军（双方长将）：作和。"},
+	"why.rep.draw_mutual_chase": {
+		"The position has occurred a third time with both sides chasing with every move: drawn by repetition.",
+		"局面第三次出現，雙方每步都在捉子（雙方長捉）：作和。",
+		"局面第三次出现，双方每步都在捉子（双方长捉）：作和。"},
+	"why.rep.second_check": {
+		"The second time: this position has now occurred twice, and %[1]s has given check with every move since. %[1]s will have to change next time: a third time is not allowed.",
+		"第二次重複：這個局面已出現兩次，%[1]s每步都在將軍（長將）。下次%[1]s必須變著：不允許第三次重複。",
+		"第二次重复：这个局面已出现两次，%[1]s每步都在将军（长将）。下次%[1]s必须变着：不允许第三次重复。"},
+	"why.rep.second_chase_u": {
+		"The second time: this position has now occurred twice, and %[1]s has chased the unprotected %[2]s on %[3]s with every move since. %[1]s will have to change next time: a third time is not allowed.",
+		"第二次重複：這個局面已出現兩次，%[1]s每步都在捉%[3]s無根的%[2]s（長捉）。下次%[1]s必須變著：不允許第三次重複。",
+		"第二次重复：这个局面已出现两次，%[1]s每步都在捉%[3]s无根的%[2]s（长捉）。下次%[1]s必须变着：不允许第三次重复。"},
+	"why.rep.second_chase_r": {
+		"The second time: this position has now occurred twice, and %[1]s has chased the %[2]s on %[3]s with the %[4]s on %[5]s with every move since. %[1]s will have to change next time: a third time is not allowed.",
+		"第二次重複：這個局面已出現兩次，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（長捉）。下次%[1]s必須變著：不允許第三次重複。",
+		"第二次重复：这个局面已出现两次，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（长捉）。下次%[1]s必须变着：不允许第三次重复。"},
+	"why.rep.must_change_check": {
+		"The position has occurred a third time, and %[1]s has given check with every move: %[1]s must play something else now.",
+		"局面第三次出現，%[1]s每步都在將軍（長將）：%[1]s現在必須變著。",
+		"局面第三次出现，%[1]s每步都在将军（长将）：%[1]s现在必须变着。"},
+	"why.rep.must_change_chase_u": {
+		"The position has occurred a third time, and %[1]s has chased the unprotected %[2]s on %[3]s with every move: %[1]s must play something else now.",
+		"局面第三次出現，%[1]s每步都在捉%[3]s無根的%[2]s（長捉）：%[1]s現在必須變著。",
+		"局面第三次出现，%[1]s每步都在捉%[3]s无根的%[2]s（长捉）：%[1]s现在必须变着。"},
+	"why.rep.must_change_chase_r": {
+		"The position has occurred a third time, and %[1]s has chased the %[2]s on %[3]s with the %[4]s on %[5]s with every move: %[1]s must play something else now.",
+		"局面第三次出現，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（長捉）：%[1]s現在必須變著。",
+		"局面第三次出现，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（长捉）：%[1]s现在必须变着。"},
+	"why.rep.lost_check": {
+		"The position has occurred a third time, and %[1]s has given check with every move: %[1]s loses.",
+		"局面第三次出現，%[1]s每步都在將軍（長將）：%[1]s判負。",
+		"局面第三次出现，%[1]s每步都在将军（长将）：%[1]s判负。"},
+	"why.rep.lost_chase_u": {
+		"The position has occurred a third time, and %[1]s has chased the unprotected %[2]s on %[3]s with every move: %[1]s loses.",
+		"局面第三次出現，%[1]s每步都在捉%[3]s無根的%[2]s（長捉）：%[1]s判負。",
+		"局面第三次出现，%[1]s每步都在捉%[3]s无根的%[2]s（长捉）：%[1]s判负。"},
+	"why.rep.lost_chase_r": {
+		"The position has occurred a third time, and %[1]s has chased the %[2]s on %[3]s with the %[4]s on %[5]s with every move: %[1]s loses.",
+		"局面第三次出現，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（長捉）：%[1]s判負。",
+		"局面第三次出现，%[1]s每步都以%[5]s的%[4]s捉%[3]s的%[2]s（长捉）：%[1]s判负。"},
 	"why.self_check": {
 		"it would leave your general in check",
 		"走後你的將帥會被將軍",
@@ -610,6 +675,7 @@ var catalog = map[string]msg{
 	"reason.checkmate":             {"checkmate", "將死", "将死"},
 	"reason.stalemate":             {"stalemate (no legal move)", "困斃（無子可動）", "困毙（无子可动）"},
 	"reason.perpetual_check":       {"the opponent's perpetual check", "對方長將", "对方长将"},
+	"reason.perpetual_chase":       {"the opponent's perpetual chase", "對方長捉", "对方长捉"},
 	"reason.repetition":            {"repetition", "重複局面", "重复局面"},
 	"reason.move_limit":            {"the 60-move rule", "六十回合無吃子", "六十回合无吃子"},
 	"reason.insufficient_material": {"insufficient material", "雙方無進攻子力", "双方无进攻子力"},

@@ -127,8 +127,7 @@ func (q *request) cmdNew(args []string) error {
 			{Label: q.t("btn.cancel"), Data: buttonData("cancel", rec.ID)},
 		}}
 	}
-	ref := q.reply(Message{Text: text, Buttons: buttons})
-	q.s.remember(ref, rec.ID)
+	q.replyAbout(Message{Text: text, Buttons: buttons}, rec.ID)
 	return nil
 }
 

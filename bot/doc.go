@@ -15,9 +15,15 @@
 //
 // A game is stored as its setup plus its coordinate move list; the position is
 // derived with rules.Replay and cached by game id and version. Every state change
-// of a game is one storage write with a version check (a move is one AppendMove),
-// made while holding the game's mutex: two moves racing cannot both land, and the
-// loser is told how the game stands now. Commands resolve their game from an
+// of a game is one storage write with a version check (a move is one
+// ChangeGame, which also stores the board, caption and private boards the move
+// owes, in the outbox), made while holding the game's mutex: two moves racing
+// cannot both land, and the loser is told how the game stands now. Answers and
+// owed messages are sent when the event is handled, after the mutex is let go
+// (outbox.go): inline by the handler, or by the outbox sender (RunOutbox),
+// which retries with backoff, in order per chat, across restarts; late boards
+// say so and undelivered boards of a game are superseded by its newest.
+// Adapters keep incoming events in Service.Inbox until they are handled. Commands resolve their game from an
 // explicit #ID, else the bot message the user replied to, else the only game of
 // the chat that fits (for a move: the only one where the sender is to move), and
 // otherwise say how to choose. A plain message (not a command, not addressed to
@@ -63,16 +69,22 @@
 // the disclosure at the end), info.go (/board /games /variants /rules /export
 // /settings), guide.go (the chat-sized rules of jinchan and fuhe for /rules), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
 // time controls), render.go (the render package behind Renderer), suggest.go
-// (move autocomplete for adapters), i18n.go and catalog.go.
+// (move autocomplete for adapters), outbox.go (owed messages and their
+// delivery), inbox.go (adapters' durable queues of incoming events), i18n.go and
+// catalog.go (outbox_text.go: the delivery texts).
 //
 // # Caveats
 //
-//   - Handle blocks until its replies are sent. Work on one game is serialized by
-//     a per-game mutex held while the board is rendered and posted, so a slow
-//     platform slows that game (only).
+//   - Handle blocks until its replies are sent (with DeliverInline; with
+//     DeliverQueued only until what it owes is stored). No game mutex is held
+//     while a message is sent; a slow chat delays only that chat's messages.
 //   - The bot-message → game map that makes "reply to the board" work is kept in
-//     memory; after a restart, replies to older boards fall back to #ID or the
-//     only-game rule.
+//     memory and in the store's record of sent messages, kept 30 days (Tick
+//     prunes it hourly; pruning reads the whole record).
+//   - Announcements of challenge, offers and setup flows are stored right after
+//     their game write, not in the same transaction (only moves and Tick's
+//     timeouts, reminders and lapses are): a crash between the two loses that
+//     announcement. saveOwing is the helper to fold them in.
 //   - The rules core explains illegal moves in English; Chinese chats get that
 //     reason inside a Chinese sentence.
 //   - A directed challenge stores the invited user's id in the value bucket

@@ -32,6 +32,21 @@ type fakePlatform struct {
 	n    int
 	out  []sent
 	noDM map[string]bool
+	// down, when set, makes every public send (Send and Reply) fail with it.
+	down error
+}
+
+// failing is the error public sends fail with now, or nil.
+func (p *fakePlatform) failing() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.down
+}
+
+func (p *fakePlatform) setDown(err error) {
+	p.mu.Lock()
+	p.down = err
+	p.mu.Unlock()
 }
 
 func (p *fakePlatform) Name() string { return "test" }
@@ -50,6 +65,9 @@ func (p *fakePlatform) record(s sent) MessageRef {
 }
 
 func (p *fakePlatform) Send(ctx context.Context, chatID string, m Message) (MessageRef, error) {
+	if err := p.failing(); err != nil {
+		return MessageRef{}, err
+	}
 	return p.record(sent{Chat: chatID, Msg: m}), nil
 }
 
@@ -95,6 +113,9 @@ func (r fakeReplier) Reply(ctx context.Context, m Message) (MessageRef, error) {
 	if r.ev.Private {
 		return r.p.record(sent{To: r.ev.User.ID, Msg: m, Private: true}), nil
 	}
+	if err := r.p.failing(); err != nil {
+		return MessageRef{}, err
+	}
 	return r.p.record(sent{Chat: r.ev.ChatID, Msg: m}), nil
 }
 
@@ -119,7 +140,8 @@ type harness struct {
 	reg   *variants.Registry
 	r     Renderer
 	// admins administer the group chat.
-	admins map[string]bool
+	admins   map[string]bool
+	delivery DeliveryConfig
 }
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -128,6 +150,7 @@ type harnessOption func(*harness)
 
 func withRegistry(r *variants.Registry) harnessOption { return func(h *harness) { h.reg = r } }
 func withRenderer(r Renderer) harnessOption           { return func(h *harness) { h.r = r } }
+func withDelivery(d DeliveryConfig) harnessOption     { return func(h *harness) { h.delivery = d } }
 
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
@@ -150,7 +173,7 @@ func (h *harness) open() {
 	}
 	h.store = st
 	svc, err := New(Config{Store: st, Variants: h.reg, Renderer: h.r, Clock: h.clock,
-		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger()})
+		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger(), Delivery: h.delivery})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -190,6 +213,7 @@ func (h *harness) event(user, text string, private bool) Event {
 func (h *harness) handle(ev Event) []sent {
 	n := h.plat.count()
 	h.svc.Handle(context.Background(), ev, fakeReplier{p: h.plat, ev: ev})
+	h.deliver()
 	return h.plat.since(n)
 }
 
@@ -218,7 +242,15 @@ func (h *harness) tick() []sent {
 	if err := h.svc.Tick(context.Background(), h.clock.Now()); err != nil {
 		h.t.Fatalf("tick: %v", err)
 	}
+	h.deliver()
 	return h.plat.since(n)
+}
+
+// deliver runs the outbox sender once, as RunOutbox would after being woken.
+func (h *harness) deliver() {
+	if _, err := h.svc.DeliverDue(context.Background()); err != nil {
+		h.t.Fatalf("outbox: %v", err)
+	}
 }
 
 // game loads a stored game.

@@ -27,8 +27,10 @@ func (q *request) cmdBoard(args []string) error {
 		return oops("err.not_started", id)
 	}
 	m := q.s.boardMessage(q.display(), l, "", q.s.lastMove(q.display(), l))
-	ref := q.reply(m)
-	q.s.remember(ref, id)
+	if st := q.s.deliveryStatus(q.ctx, q.lang, l.rec.Platform, l.rec.ChatID, id); st != "" {
+		m.Text += "\n" + st
+	}
+	q.replyAbout(m, id)
 	return nil
 }
 
@@ -166,6 +168,10 @@ func (q *request) cmdRules(args []string) error {
 			opts = append(opts, low)
 			continue
 		}
+		if key, _, ok := strings.Cut(strings.ToLower(a), "="); ok && len(opts) > 0 && q.optionTakes(opts[len(opts)-1], key) {
+			opts[len(opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RC
+			continue
+		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
 	base, err := q.s.variant(slug, nil)
@@ -187,7 +193,8 @@ func (q *request) cmdRules(args []string) error {
 		sb.WriteString(" (" + v.Name + ")")
 	}
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
-	for _, name := range opts {
+	for _, opt := range opts {
+		name, _, _ := strings.Cut(opt, " ")
 		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), v) + "\n")
 	}
 	kind := "rules.points"

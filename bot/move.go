@@ -254,7 +254,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	next := l.toMove()
 	// Draw the board while the move is being stored (the write waits for the
 	// disk); a refused write discards the image.
-	view, img := q.s.renderAhead(q.display(), l)
+	view, img := q.s.renderAhead(q.display(), l, q.s.out.cfg.Mode == DeliverInline)
 	mutate := func(g *storage.Game) error {
 		afterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
@@ -268,7 +268,42 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		return nil
 	}
-	stored, err := q.s.store.AppendMove(q.ctx, id, rec.Version, storage.MoveRecord{Text: coord, At: now, Side: int(side)}, mutate)
+	var heads []string
+	for _, f := range l.game.Report().Facts {
+		heads = append(heads, factText(q.lang, v, f))
+	}
+	if n := l.game.Report().Notice; n != nil {
+		heads = append(heads, q.repetitionNotice(v, n)) // the arbiter's warning or verdict on a repetition
+	}
+	d := q.display()
+	// The board, its caption and the private boards are owed by the move: they
+	// are written with it, in its transaction (their images are drawn at send
+	// time, or now for the handler's own delivery).
+	owed := func(g *storage.Game) ([]*storage.OutboxEntry, error) {
+		nl := &loaded{rec: g, game: l.game}
+		hs := heads
+		if out.Over {
+			hs = append(hs[:len(hs):len(hs)], resultLine(q.lang, nl))
+		}
+		bm := q.s.boardMessageOf(d, nl, view, nil, strings.Join(hs, "\n"), shown)
+		bm.ReplyTo = q.ev.MessageID
+		es := []*storage.OutboxEntry{publicEntry(g, bm, q.lang)}
+		for _, p := range q.s.privateBoardsOf(d, nl, false) {
+			es = append(es, p.entry)
+		}
+		if q.s.out.cfg.Mode == DeliverInline {
+			for _, e := range es {
+				e.Lease = q.s.ownLease()
+			}
+		}
+		return es, nil
+	}
+	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed,
+		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
+	if q.ev.Inbound != "" {
+		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+	}
+	stored, entries, err := q.s.store.ChangeGame(q.ctx, change)
 	if err != nil {
 		_ = l.game.Undo() // the image being drawn is of a snapshot; it is dropped
 		return q.writeFailed(id, err)
@@ -276,18 +311,21 @@ func (q *request) play(id, text string, mode playMode) error {
 	l = &loaded{rec: stored, game: l.game}
 	q.s.keep(l)
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
-	var heads []string
-	for _, f := range l.game.Report().Facts {
-		heads = append(heads, factText(q.lang, v, f))
-	}
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
 		heads = append(heads, resultLine(q.lang, l))
 	}
-	head := strings.Join(heads, "\n")
-	q.announce(stored, q.s.boardMessageOf(q.display(), l, view, <-img, head, shown))
+	bm := q.s.boardMessageOf(d, l, view, <-img, strings.Join(heads, "\n"), shown)
+	bm.ReplyTo = q.ev.MessageID
+	q.s.owe(q.ctx, &pendingOut{m: bm, about: id, entry: entries[0], stored: true})
+	// The private boards are drawn now only for the handler's own delivery.
+	for i, p := range q.s.privateBoardsOf(d, l, q.s.out.cfg.Mode == DeliverInline) {
+		if i+1 < len(entries) {
+			p.entry, p.stored = entries[i+1], true
+			q.s.owe(q.ctx, p)
+		}
+	}
 	q.s.sendTold(q.ctx, l, q.rep, q.ev.User.ID)
-	q.s.sendPrivateBoards(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }
 
@@ -364,15 +402,7 @@ func (q *request) whereToPlay() error {
 // endOnTime ends the game of l on time: the side to move loses. The caller holds
 // the game's lock.
 func (s *Service) endOnTime(ctx context.Context, l *loaded, now time.Time) (*loaded, error) {
-	rec := l.rec.Clone()
-	loser := l.toMove()
-	out := rules.Win(loser.Other(), rules.ReasonTimeout)
-	rec.Status = storage.StatusFinished
-	rec.Result, rec.Reason = out.Result(), string(out.Reason)
-	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
-	if rec.Clock.Control.Kind == storage.KindLive {
-		*remaining(&rec.Clock, loser) = 0
-	}
+	rec := timedOut(l)
 	if err := s.store.UpdateGame(ctx, rec); err != nil {
 		return nil, err
 	}

@@ -502,22 +502,12 @@ func (q *request) finish(l *loaded, out rules.Outcome, head string) error {
 
 // announce posts m in the game's chat: as a reply when the event came from there,
 // else through the platform (a command sent privately about a group game).
-func (q *request) announce(rec *storage.Game, m Message) MessageRef {
-	if rec.ChatID == q.ev.ChatID {
-		ref := q.reply(m)
-		q.s.remember(ref, rec.ID)
-		return ref
+func (q *request) announce(rec *storage.Game, m Message) {
+	if rec.ChatID == q.ev.ChatID && m.ReplyTo == "" {
+		m.ReplyTo = q.ev.MessageID
 	}
-	p := q.s.platform(rec.Platform)
-	if p == nil {
-		return q.reply(m)
+	q.s.owe(q.ctx, &pendingOut{m: m, about: rec.ID, entry: publicEntry(rec, m, q.lang)})
+	if rec.ChatID != q.ev.ChatID {
+		q.say("done.posted", rec.ID)
 	}
-	ref, err := p.Send(q.ctx, rec.ChatID, m)
-	if err != nil {
-		q.s.log.Warn("announce failed", "game", rec.ID, "err", err)
-		return q.reply(m)
-	}
-	q.s.remember(ref, rec.ID)
-	q.say("done.posted", rec.ID)
-	return ref
 }

@@ -55,6 +55,11 @@ type Event struct {
 	// channel whose answer is ephemeral. The service takes secret answers
 	// (/setup) only from Private or Confidential events. (Added for issue 5.)
 	Confidential bool
+	// Inbound is the key of this event in the service's inbox, when the adapter
+	// queued it durably before acknowledging it (Service.Inbox). A game change
+	// the event causes removes it in the same transaction, so that a restart
+	// never handles the event twice. (Added for issue 13.)
+	Inbound string
 }
 
 // Button is an inline button under a message. Data comes back in Event.Button when
@@ -77,6 +82,10 @@ type Message struct {
 	Buttons [][]Button
 	// ReplyTo makes the message a reply to the platform message with this id.
 	ReplyTo string
+
+	// board says which stored game and view Image was drawn from, so that the
+	// outbox keeps a reference instead of the PNG (outbox.go).
+	board *boardRef
 }
 
 // MessageRef identifies a sent message so that it can be edited or deleted and so
@@ -144,8 +153,10 @@ type DeepLinker interface {
 }
 
 // Handler is what adapters call for every event; *Service implements it. Handle
-// returns when the event's replies have been sent (or failed); it never panics on
-// bad input.
+// returns when the event's replies have been sent (or failed; what the event's
+// changes owe is then kept in the service's outbox and sent later; with
+// DeliverQueued it is left to the outbox at once); it never panics on bad
+// input.
 type Handler interface {
 	Handle(ctx context.Context, ev Event, r Replier)
 }

@@ -20,6 +20,14 @@ func hasSecrets(pos *rules.Position, s rules.Side) bool { return pos.HasSecrets(
 
 // privateBoard is the board of the player of side s, from their side of the table.
 func (s *Service) privateBoard(d display, l *loaded, side rules.Side) Message {
+	m := s.privateBoardText(d, l, side)
+	view := l.pos().View(rules.AudienceOf(side))
+	m.Image = s.image(view, ImageOptions{Simplified: m.board.Simplified, Flip: m.board.Flip, Labels: m.board.Labels})
+	return m
+}
+
+// privateBoardText is privateBoard without its image (the outbox draws it).
+func (s *Service) privateBoardText(d display, l *loaded, side rules.Side) Message {
 	view := l.pos().View(rules.AudienceOf(side))
 	rec := l.rec
 	v := l.game.Variant()
@@ -28,11 +36,12 @@ func (s *Service) privateBoard(d display, l *loaded, side rules.Side) Message {
 		toMove := l.toMove()
 		text += "\n" + T(d.lang, "cap.turn", sideName(d.lang, v, toMove), playerName(d.lang, rec, toMove))
 	}
+	o := ImageOptions{Simplified: d.lang == ZhHans, Flip: side == rules.Black, Labels: d.labels()}
 	return Message{
 		Text:      text,
-		Image:     s.image(view, ImageOptions{Simplified: d.lang == ZhHans, Flip: side == rules.Black, Labels: d.labels()}),
 		ImageName: "mine-" + rec.ID + ".png",
 		Alt:       TextBoard(view),
+		board:     &boardRef{Game: rec.ID, Ply: len(rec.Moves), Side: int(side), Simplified: o.Simplified, Flip: o.Flip, Labels: o.Labels},
 	}
 }
 
@@ -55,63 +64,55 @@ func (s *Service) sendTold(ctx context.Context, l *loaded, r Replier, eventUser 
 	}
 }
 
-// sendPrivateBoards sends the players who hold secrets in l their own boards. The
-// player who caused the event (eventUser, with replier r) gets it as a private
-// reply, the other through the platform. The caller holds the game's lock.
-func (s *Service) sendPrivateBoards(ctx context.Context, l *loaded, r Replier, eventUser string) {
+// sendPrivateBoards owes the players who hold secrets in l their own boards.
+// The player who caused the event gets it as a private reply, the other through
+// the platform (see flush). The caller holds the game's lock.
+func (s *Service) sendPrivateBoards(ctx context.Context, l *loaded, _ Replier, _ string) {
+	for _, p := range s.privateBoardsOf(s.chatDisplay(ctx, l.rec), l, true) {
+		s.owe(ctx, p)
+	}
+}
+
+// privateBoardsOf makes the private boards l owes, with their images when
+// draw (else the outbox draws them at send time). It is quick without draw,
+// for use inside a store write.
+func (s *Service) privateBoardsOf(d display, l *loaded, draw bool) []*pendingOut {
 	if l.rec.Status != storage.StatusActive {
-		return
+		return nil
 	}
 	pos := l.pos()
-	d := s.chatDisplay(ctx, l.rec)
+	var out []*pendingOut
 	for side := rules.Red; side <= rules.Black; side++ {
 		// Every player with secrets gets a board after every move, whether or not
 		// their secrets changed (rules.Report.Private): so neither the messages nor
 		// a hint in the chat tell anybody when a secret piece moved.
-		if hasSecrets(pos, side) {
-			s.sendPrivate(ctx, d, l, side, s.privateBoard(d, l, side), r, eventUser)
+		if !hasSecrets(pos, side) {
+			continue
 		}
+		m := s.privateBoardText(d, l, side)
+		if draw {
+			m = s.privateBoard(d, l, side)
+		}
+		out = append(out, s.privateOut(d, l.rec, side, m))
 	}
+	return out
 }
 
-// sendPrivate sends m to the player of side in l: as a private reply when that
-// player caused the event (r, eventUser), else through the platform. A player
-// the platform cannot reach gets a public hint with the deep link. The caller
-// must make sure that whether this is called tells nothing secret.
-func (s *Service) sendPrivate(ctx context.Context, d display, l *loaded, side rules.Side, m Message, r Replier, eventUser string) {
-	p := l.rec.Players[side]
+// sendPrivate owes m to the player of side in l, privately: the outbox sends it
+// (as a private reply when that player caused the event, else through the
+// platform). A player the platform cannot reach gets a public hint with the deep
+// link. The caller must make sure that whether this is called tells nothing
+// secret. r and eventUser are kept for the callers; the event's own Replier is
+// what delivers to the event's user.
+func (s *Service) sendPrivate(ctx context.Context, d display, l *loaded, side rules.Side, m Message, _ Replier, _ string) {
+	s.owe(ctx, s.privateOut(d, l.rec, side, m))
+}
+
+// privateOut is the owed private message m to the player of side in rec.
+func (s *Service) privateOut(d display, rec *storage.Game, side rules.Side, m Message) *pendingOut {
+	p := rec.Players[side]
 	u := User{ID: p.UserID, Name: p.Name}
-	var err error
-	if r != nil && p.UserID == eventUser {
-		_, err = r.ReplyPrivately(ctx, m)
-	} else if pl := s.platform(l.rec.Platform); pl != nil {
-		_, err = pl.SendPrivate(ctx, u, m)
-	} else {
-		return
-	}
-	if err != nil {
-		s.privateFailed(ctx, d, l.rec, u, err)
-		return
-	}
-	s.reached(ctx, l.rec.Platform, p.UserID)
-}
-
-// privateFailed tells the chat that a player cannot be reached privately and how
-// to fix it. Other errors are only logged.
-func (s *Service) privateFailed(ctx context.Context, d display, rec *storage.Game, u User, err error) {
-	var pu *PrivateUnavailableError
-	if !errors.As(err, &pu) {
-		s.log.Warn("private board not sent", "game", rec.ID, "user", u.ID, "err", err)
-		return
-	}
-	s.setCanDM(ctx, rec.Platform, u, false)
-	p := s.platform(rec.Platform)
-	if p == nil || !s.firstHint(ctx, rec, u.ID) {
-		return
-	}
-	if _, err := p.Send(ctx, rec.ChatID, s.privateHint(d, rec.ID, p, u, pu)); err != nil {
-		s.log.Warn("private hint not sent", "game", rec.ID, "err", err)
-	}
+	return &pendingOut{m: m, private: true, about: rec.ID, entry: privateEntry(rec, u, m, d.lang), hintFor: rec}
 }
 
 // hintedBucket remembers that the chat was told how a player can get their
@@ -248,14 +249,7 @@ func (q *request) cmdPeek(args []string) error {
 		q.reply(m)
 		return nil
 	}
-	if _, err := q.rep.ReplyPrivately(q.ctx, m); err != nil {
-		var pu *PrivateUnavailableError
-		if !errors.As(err, &pu) {
-			return err
-		}
-		q.s.setCanDM(q.ctx, q.ev.Platform, q.ev.User, false)
-		q.reply(q.s.privateHint(q.display(), id, q.s.platform(q.ev.Platform), q.ev.User, pu))
-	}
+	q.replyPrivately(m, id)
 	return nil
 }
 

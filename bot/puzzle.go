@@ -131,20 +131,6 @@ func (s *Service) loadChatPuzzle(ctx context.Context, platform, chatID string) c
 	return cp
 }
 
-// notePuzzleRef remembers a bot message about the puzzle of date: in memory,
-// and in the chat's stored record when that is the puzzle the chat was shown.
-func (s *Service) notePuzzleRef(ctx context.Context, platform, chatID, date string, ref MessageRef) {
-	if ref.ID == "" {
-		return
-	}
-	s.remember(ref, puzzleRefPrefix+date)
-	cp := s.loadChatPuzzle(ctx, platform, chatID)
-	if cp.Date != date {
-		return
-	}
-	s.saveChatPuzzle(ctx, platform, chatID, cp, ref.ID)
-}
-
 func (s *Service) saveChatPuzzle(ctx context.Context, platform, chatID string, cp chatPuzzle, refID string) {
 	if refID != "" {
 		cp.Refs = append(cp.Refs, refID)
@@ -167,6 +153,10 @@ func (q *request) puzzleReplyDate() (string, bool) {
 	q.s.mu.Lock()
 	v, known := q.s.refs[MessageRef{ChatID: q.ev.ChatID, ID: id}]
 	q.s.mu.Unlock()
+	if !known { // perhaps delivered by the outbox sender, or before a restart
+		v = q.s.sentAbout(q.ev.ChatID, id)
+		known = v != ""
+	}
 	if known {
 		return strings.CutPrefix(v, puzzleRefPrefix)
 	}
@@ -229,14 +219,14 @@ func (q *request) cmdPuzzle(args []string) error {
 func (q *request) puzzleShow() error {
 	unlock := q.s.lockPuzzle(q.ev.Platform, q.ev.ChatID)
 	defer unlock()
-	return q.s.postPuzzle(q.ctx, q.chat, q.puzzleLocal(), q.reply)
+	return q.s.postPuzzle(q.ctx, q.chat, q.puzzleLocal(), q.replyAbout)
 }
 
 // postPuzzle posts the puzzle of local's date with send: first the solution of
 // the puzzle the chat was shown before, if that was on an earlier date (at most
 // solutionMaxAge days ago), then the board, the task and the credit line. The
 // caller holds the chat's puzzle lock.
-func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Time, send func(Message) MessageRef) error {
+func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Time, send func(m Message, about string)) error {
 	coll, err := s.puzzles()
 	if err != nil {
 		return err
@@ -252,7 +242,7 @@ func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Ti
 	if cp.Date != "" && cp.Date < today && daysBetween(cp.Date, today) <= solutionMaxAge {
 		if old, err := coll.ByID(cp.ID); err == nil {
 			if text := s.solutionPost(ctx, d, c, v, cp.Date, old); text != "" {
-				send(Message{Text: text})
+				send(Message{Text: text}, "")
 			}
 		}
 	}
@@ -263,11 +253,9 @@ func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Ti
 	if err != nil {
 		return err
 	}
-	ref := send(m)
-	s.saveChatPuzzle(ctx, c.Platform, c.ChatID, cp, ref.ID)
-	if ref.ID != "" {
-		s.remember(ref, puzzleRefPrefix+today)
-	}
+	// Replies to the post find its date through the record of sent messages.
+	send(m, puzzleRefPrefix+today)
+	s.saveChatPuzzle(ctx, c.Platform, c.ChatID, cp, "")
 	return nil
 }
 
@@ -506,8 +494,7 @@ func (q *request) userName() string {
 // puzzleReply sends m about the puzzle of date and remembers it, so that a
 // reply to it is an answer.
 func (q *request) puzzleReply(date string, m Message) {
-	ref := q.reply(m)
-	q.s.notePuzzleRef(q.ctx, q.ev.Platform, q.ev.ChatID, date, ref)
+	q.replyAbout(m, puzzleRefPrefix+date)
 }
 
 // puzzleAnswer judges text as the user's next move in today's puzzle. date is
@@ -889,7 +876,7 @@ func (q *request) puzzleSubscribe(args []string) error {
 	s := subscriptionOf(c)
 	if _, due, err := s.Due(now); err == nil && due {
 		q.say("puzzle.subscribed_now", c.PuzzleTime, zoneName(c.PuzzleTZ))
-		return q.s.postIfDue(q.ctx, c.Platform, c.ChatID, now, q.reply)
+		return q.s.postIfDue(q.ctx, c.Platform, c.ChatID, now, q.replyAbout)
 	}
 	next, err := s.Next(now)
 	if err != nil {
@@ -967,17 +954,12 @@ func (s *Service) tickPuzzles(ctx context.Context, now time.Time) error {
 		} else if !due {
 			continue
 		}
-		p := s.platform(c.Platform)
-		if p == nil {
+		if s.platform(c.Platform) == nil {
 			continue // not running now; the post waits for it (the same day)
 		}
-		chatID := c.ChatID
-		send := func(m Message) MessageRef {
-			ref, err := p.Send(ctx, chatID, m)
-			if err != nil {
-				s.log.Warn("puzzle post failed", "platform", p.Name(), "chat", chatID, "err", err)
-			}
-			return ref
+		platform, chatID, lang := c.Platform, c.ChatID, ParseLang(c.Language)
+		send := func(m Message, about string) {
+			s.owe(ctx, &pendingOut{m: m, about: about, entry: chatEntry(platform, chatID, m, lang, about)})
 		}
 		if err := s.postIfDue(ctx, c.Platform, c.ChatID, now, send); err != nil {
 			errs = append(errs, fmt.Errorf("puzzle of %s/%s: %w", c.Platform, c.ChatID, err))
@@ -990,7 +972,7 @@ func (s *Service) tickPuzzles(ctx context.Context, now time.Time) error {
 // stores the date as posted, in one atomic update that fails when another tick
 // or process came first, and then posts: a crash in between loses that day's
 // post rather than doubling it.
-func (s *Service) postIfDue(ctx context.Context, platform, chatID string, now time.Time, send func(Message) MessageRef) error {
+func (s *Service) postIfDue(ctx context.Context, platform, chatID string, now time.Time, send func(m Message, about string)) error {
 	unlock := s.lockPuzzle(platform, chatID)
 	defer unlock()
 	var local time.Time

@@ -47,6 +47,8 @@ type Config struct {
 	// no time or no zone (config puzzle.time, puzzle.timezone); defaults "09:00"
 	// and UTC.
 	PuzzleTime, PuzzleZone string
+	// Delivery tunes the outbox (outbox.go). (Added for issue 13.)
+	Delivery DeliveryConfig
 }
 
 // Service is the platform-neutral bot: adapters hand it events (Handle) and
@@ -73,6 +75,8 @@ type Service struct {
 	refOrder  []MessageRef              // oldest first, to bound refs
 
 	pz puzzleState // daily puzzles (puzzle.go)
+
+	out *outbox // owed messages and their sender (outbox.go)
 }
 
 // cached is a replayed game at one stored version. The rules.Game is touched only
@@ -135,6 +139,7 @@ func New(cfg Config) (*Service, error) {
 		// cryptographic source, never from a PRNG seeded by the clock.
 		s.rng = rand.New(cryptoSource{})
 	}
+	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
 	return s, nil
 }
 
@@ -190,9 +195,9 @@ func (s *Service) intn(n int) int {
 }
 
 // remember maps a message the bot sent to the game it is about, so that a reply to
-// it reaches that game. Only the latest maxRefs messages are remembered, and only
-// in memory: after a restart, replies to old boards fall back to the other ways of
-// choosing a game.
+// it reaches that game. Only the latest maxRefs messages are remembered in memory;
+// what the outbox delivered is also recorded in the store (gameOfMessage looks
+// there after a restart).
 func (s *Service) remember(ref MessageRef, gameID string) {
 	if ref.ID == "" || gameID == "" {
 		return
@@ -215,12 +220,33 @@ func (s *Service) gameOfMessage(chatID, msgID string) string {
 		return ""
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	id := s.refs[MessageRef{ChatID: chatID, ID: msgID}]
+	id, ok := s.refs[MessageRef{ChatID: chatID, ID: msgID}]
+	s.mu.Unlock()
+	if !ok {
+		id = s.sentAbout(chatID, msgID)
+	}
 	if strings.HasPrefix(id, puzzleRefPrefix) {
 		return "" // a message about the daily puzzle (puzzle.go)
 	}
 	return id
+}
+
+// sentAbout is what a message the outbox delivered is about, from the store: so
+// that replies to a board find its game after a restart too.
+// Chat ids do not say their platform; each running one is asked.
+func (s *Service) sentAbout(chatID, msgID string) string {
+	s.mu.Lock()
+	names := make([]string, 0, len(s.platforms))
+	for n := range s.platforms {
+		names = append(names, n)
+	}
+	s.mu.Unlock()
+	for _, n := range names {
+		if m, err := s.store.Sent(context.Background(), n, chatID, msgID); err == nil {
+			return m.About
+		}
+	}
+	return ""
 }
 
 // variant builds (once) the variant a stored game is played with.
@@ -321,8 +347,14 @@ func (s *Service) sideToMove(ctx context.Context, rec *storage.Game) (rules.Side
 
 // Handle implements Handler: it answers one event. It never panics on bad input
 // and reports failures to the user in words, and to the log without secrets.
+//
+// The answers and owed messages are collected while the event is handled and
+// sent in order once it is done, when no game lock is held any more (outbox.go).
 func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
+	c := &collector{}
+	ctx = context.WithValue(ctx, outKey{}, c)
 	q := s.newRequest(ctx, ev, r)
+	defer q.flush(c)
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while handling an event", "platform", ev.Platform, "chat", ev.ChatID, "panic", fmt.Sprint(p))
@@ -371,16 +403,34 @@ func (q *request) say(key string, args ...any) {
 	q.reply(Message{Text: q.t(key, args...)})
 }
 
-// reply posts m in the event's chat, as a reply to the event's message.
-func (q *request) reply(m Message) MessageRef {
+// reply posts m in the event's chat, as a reply to the event's message, when the
+// event is handled (after every game lock is let go; see flush).
+func (q *request) reply(m Message) {
+	q.replyAbout(m, "")
+}
+
+// replyAbout is reply for a message about a game (or a puzzle ref): replies to
+// it reach that game.
+func (q *request) replyAbout(m Message, about string) {
 	if m.ReplyTo == "" {
 		m.ReplyTo = q.ev.MessageID
 	}
-	ref, err := q.rep.Reply(q.ctx, m)
-	if err != nil {
-		q.s.log.Warn("reply failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+	q.out(&pendingOut{m: m, about: about})
+}
+
+// replyPrivately shows m to the event's user only, when the event is handled;
+// where the platform cannot reach the user, the chat gets the hint to open the
+// private chat (with the deep link to game about).
+func (q *request) replyPrivately(m Message, about string) {
+	q.out(&pendingOut{m: m, private: true, about: about})
+}
+
+func (q *request) out(p *pendingOut) {
+	if c := collectorOf(q.ctx); c != nil {
+		c.add(p)
+		return
 	}
-	return ref
+	_ = q.send(p) // not through Handle (cannot happen today): at once
 }
 
 // userError is a mistake of the user, answered with a catalog text that says what
@@ -418,11 +468,10 @@ func (q *request) sayOrNotice(key string, args ...any) {
 	q.notice(q.t(key, args...))
 }
 
-// notice shows text to the event's user only (Replier.Notice).
+// notice shows text to the event's user only (Replier.Notice), in order with
+// the event's other answers, when the event is handled.
 func (q *request) notice(text string) {
-	if err := q.rep.Notice(q.ctx, text); err != nil {
-		q.s.log.Warn("notice failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
-	}
+	q.out(&pendingOut{m: Message{Text: text}, notice: true})
 }
 
 // isPlayer returns the seat of user id in rec, or -1.

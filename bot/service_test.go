@@ -334,9 +334,9 @@ type racingStore struct {
 	before func()
 }
 
-func (s *racingStore) AppendMove(ctx context.Context, id string, v uint64, mv storage.MoveRecord, mutate func(*storage.Game) error) (*storage.Game, error) {
+func (s *racingStore) ChangeGame(ctx context.Context, c storage.GameChange) (*storage.Game, []*storage.OutboxEntry, error) {
 	s.once.Do(s.before)
-	return s.Store.AppendMove(ctx, id, v, mv, mutate)
+	return s.Store.ChangeGame(ctx, c)
 }
 
 func TestRaceConflict(t *testing.T) {
@@ -585,6 +585,6 @@ func TestErrorsNeverLeak(t *testing.T) {
 
 type brokenStore struct{ storage.Store }
 
-func (b *brokenStore) AppendMove(ctx context.Context, id string, v uint64, mv storage.MoveRecord, mutate func(*storage.Game) error) (*storage.Game, error) {
-	return nil, errors.New("disk on fire")
+func (b *brokenStore) ChangeGame(ctx context.Context, c storage.GameChange) (*storage.Game, []*storage.OutboxEntry, error) {
+	return nil, nil, errors.New("disk on fire")
 }

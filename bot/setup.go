@@ -181,49 +181,60 @@ func (q *request) cmdSetup(args []string) error {
 		q.say("setup.saved", id, playerName(q.lang, rec, side.Other()))
 		return nil
 	}
-	nl, err := q.s.finishSetup(q.ctx, l, rec)
+	d := q.s.chatDisplay(q.ctx, rec)
+	done := T(d.lang, "setup.done", id)
+	if len(cs) == 1 {
+		done = T(d.lang, "setup.done_one", id, playerName(d.lang, rec, side))
+	}
+	_, outs, err := q.s.finishSetup(q.ctx, l, rec, func(nl *loaded) []*pendingOut {
+		return q.s.startOwed(d, nl, done)
+	})
 	if err != nil {
 		return err
 	}
-	d := q.s.chatDisplay(q.ctx, nl.rec)
-	done := T(d.lang, "setup.done", id)
 	if len(cs) == 1 {
 		q.say("setup.saved_only", id)
-		done = T(d.lang, "setup.done_one", id, playerName(d.lang, rec, side))
 	} else {
 		q.say("setup.saved_last", id)
 	}
-	q.s.notify(q.ctx, nl.rec, q.s.boardMessage(d, nl, joinLines(done, startFacts(d.lang, nl)), ""))
-	q.s.sendPrivateBoards(q.ctx, nl, q.rep, q.ev.User.ID)
+	q.s.oweAll(q.ctx, outs)
 	return nil
 }
 
+// startOwed is what the start of a game after its setup owes: the first public
+// board (head, then the public facts of the start) and each secret holder's
+// own board. It runs inside the store's write and draws nothing.
+func (s *Service) startOwed(d display, nl *loaded, head string) []*pendingOut {
+	view := nl.pos().View(rules.Public)
+	outs := []*pendingOut{publicOut(d, nl.rec, s.boardMessageOf(d, nl, view, nil, joinLines(head, startFacts(d.lang, nl)), ""))}
+	return append(outs, s.privateBoardsOf(d, nl, false)...)
+}
+
 // finishSetup builds the true start from both answers in rec.Secrets, stores the
-// game as active and returns it. The caller holds the game's lock.
-func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game) (*loaded, error) {
+// game as active with the messages owed makes of it, and returns it and them.
+// The caller holds the game's lock.
+func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut) (*loaded, []*pendingOut, error) {
 	v := l.game.Variant()
 	start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
 	if err != nil {
-		return nil, fmt.Errorf("game %s: apply the secrets: %w", rec.ID, err)
+		return nil, nil, fmt.Errorf("game %s: apply the secrets: %w", rec.ID, err)
 	}
 	g, err := rules.NewGame(v, start)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: the true start: %w", rec.ID, err)
+		return nil, nil, fmt.Errorf("game %s: the true start: %w", rec.ID, err)
 	}
 	rec.StartFEN = g.StartFEN()
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, s.now(), g.Position().ToMove())
-	if err := s.store.UpdateGame(ctx, rec); err != nil {
-		s.forget(rec.ID)
+	nl, outs, err := s.saveOwing(ctx, &loaded{rec: l.rec, game: g}, rec, owed)
+	if err != nil {
 		if errors.Is(err, storage.ErrConflict) {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
+		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
-	nl := &loaded{rec: rec, game: g}
-	s.keep(nl)
-	s.log.Info("game started", "game", rec)
-	return nl, nil
+	s.log.Info("game started", "game", nl.rec)
+	return nl, outs, nil
 }
 
 // setupTimeout answers for the players who did not choose in time and starts the
@@ -249,13 +260,12 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 		s.rngMu.Unlock()
 		late = append(late, playerName(d.lang, rec, side))
 	}
-	nl, err := s.finishSetup(ctx, l, rec)
+	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
+	_, outs, err := s.finishSetup(ctx, l, rec, func(nl *loaded) []*pendingOut { return s.startOwed(d, nl, head) })
 	if err != nil {
 		return err
 	}
-	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
-	s.notify(ctx, nl.rec, s.boardMessage(d, nl, joinLines(head, startFacts(d.lang, nl)), ""))
-	s.sendPrivateBoards(ctx, nl, nil, "")
+	s.oweAll(ctx, outs)
 	return nil
 }
 

@@ -90,4 +90,6 @@ func TestSetupAgreedMenu(t *testing.T) {
 		t.Fatalf("game: %s, options %q", g.Status, g.Options)
 	}
 	mustContain(t, h.say("alice", "/new xiangqi fuhe menu=RA @bob"), "A cannot lie face down")
+	mustContain(t, h.say("alice", "/rules xiangqi fuhe menu=RC"), "/new xiangqi fuhe menu=RC")
+	mustContain(t, h.say("alice", "/rules xiangqi fuhe menu=RA"), "A cannot lie face down")
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
 
@@ -16,7 +17,8 @@ import (
 // main loop calls it every few seconds with the clock's time, tests with a fake
 // one. Deadlines and reminders live in the stored games, so nothing is lost in a
 // restart: a deadline that passed while the bot was down is acted on at the first
-// Tick. It tries every game and returns the errors it met, joined.
+// Tick. It tries every game, then delivers what is due in the outbox, and
+// returns the errors it met, joined.
 func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	gs, err := s.store.ActiveGames(ctx)
 	if err != nil {
@@ -38,6 +40,14 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	if err := s.tickPuzzles(ctx, now); err != nil { // the daily puzzle posts (puzzle.go)
 		errs = append(errs, err)
 	}
+	// What this tick owes goes out now, with whatever else is due (RunOutbox
+	// does the same when woken; leases keep the two from sending one twice).
+	if _, err := s.DeliverDue(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("tick: outbox: %w", err))
+	}
+	if err := s.pruneSent(ctx, now); err != nil {
+		errs = append(errs, fmt.Errorf("tick: %w", err))
+	}
 	return errors.Join(errs...)
 }
 
@@ -55,6 +65,13 @@ func tickDue(g *storage.Game, now time.Time) bool {
 }
 
 func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error {
+	// What the game owes is collected and sent in order once its lock is let
+	// go, as for an event (a request without a replier: all of it goes through
+	// the platform).
+	c := &collector{}
+	ctx = context.WithValue(ctx, outKey{}, c)
+	q := &request{s: s, ctx: ctx, chat: &storage.Chat{}, lang: En}
+	defer q.flush(c)
 	unlock := s.lockGame(id)
 	defer unlock()
 	l, err := s.load(ctx, id)
@@ -72,50 +89,101 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 	case rec.Status == storage.StatusOpen:
 		c := rec.Clone()
 		c.Status, c.Reason = storage.StatusAborted, "expired"
-		if err := s.store.UpdateGame(ctx, c); err != nil {
-			return err
-		}
-		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
-		s.log.Info("challenge lapsed", "game", c)
-		s.notify(ctx, c, Message{Text: T(d.lang, "tick.expired", id)})
-	case outOfTime(&rec.Clock, now):
-		loser := l.toMove()
-		nl, err := s.endOnTime(ctx, l, now)
+		nl, outs, err := s.saveOwing(ctx, l, c, func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, Message{Text: T(d.lang, "tick.expired", id)})}
+		})
 		if err != nil {
 			return err
 		}
+		s.oweAll(ctx, outs)
+		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
+		s.log.Info("challenge lapsed", "game", nl.rec)
+	case outOfTime(&rec.Clock, now):
+		loser := l.toMove()
 		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), sideName(d.lang, l.game.Variant(), loser))
-		s.notify(ctx, nl.rec, s.boardMessage(d, nl, head+"\n"+resultLine(d.lang, nl), ""))
+		view := l.pos().View(rules.Public)
+		nl, outs, err := s.saveOwing(ctx, l, timedOut(l), func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), ""))}
+		})
+		if err != nil {
+			return err
+		}
+		s.oweAll(ctx, outs)
+		s.log.Info("game over", "game", nl.rec, "reason", nl.rec.Reason, "at", now)
 	default:
 		c := rec.Clone()
 		c.Clock.LastReminder = now
 		c.Clock.RemindersSent++
-		if err := s.store.UpdateGame(ctx, c); err != nil {
+		toMove := l.toMove()
+		_, outs, err := s.saveOwing(ctx, l, c, func(nl *loaded) []*pendingOut {
+			return []*pendingOut{publicOut(d, nl.rec, Message{
+				Text: T(d.lang, "tick.remind", playerName(d.lang, nl.rec, toMove), id,
+					playerName(d.lang, nl.rec, toMove.Other()), formatSpan(d.lang, nl.rec.Clock.Deadline.Sub(now))),
+				Buttons: [][]Button{{{Label: T(d.lang, "btn.board"), Data: buttonData("board", id)}}},
+			})}
+		})
+		if err != nil {
 			return err
 		}
-		s.keep(&loaded{rec: c, game: l.game})
-		toMove := l.toMove()
+		s.oweAll(ctx, outs)
 		s.log.Info("reminder", "game", id, "sent", c.Clock.RemindersSent)
-		s.notify(ctx, c, Message{
-			Text: T(d.lang, "tick.remind", playerName(d.lang, c, toMove), id,
-				playerName(d.lang, c, toMove.Other()), formatSpan(d.lang, c.Clock.Deadline.Sub(now))),
-			Buttons: [][]Button{{{Label: T(d.lang, "btn.board"), Data: buttonData("board", id)}}},
-		})
 	}
 	return nil
 }
 
-// notify posts m in a game's chat through its platform, if that platform runs.
-func (s *Service) notify(ctx context.Context, rec *storage.Game, m Message) {
-	p := s.platform(rec.Platform)
-	if p == nil {
-		s.log.Warn("no adapter for a game's platform; message not sent", "game", rec.ID, "platform", rec.Platform)
-		return
+// timedOut is l's game lost on time by the side to move (as endOnTime writes it).
+func timedOut(l *loaded) *storage.Game {
+	rec := l.rec.Clone()
+	loser := l.toMove()
+	out := rules.Win(loser.Other(), rules.ReasonTimeout)
+	rec.Status = storage.StatusFinished
+	rec.Result, rec.Reason = out.Result(), string(out.Reason)
+	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
+	if rec.Clock.Control.Kind == storage.KindLive {
+		*remaining(&rec.Clock, loser) = 0
 	}
-	ref, err := p.Send(ctx, rec.ChatID, m)
+	return rec
+}
+
+// saveOwing stores rec (l's game changed, at l's version) together with the
+// messages owed makes from the stored game, in one transaction, and returns them
+// for the event's (or tick's) delivery (oweAll). owed runs inside the store's
+// write: it must not read the store or draw (a board's image is drawn at send
+// time from its reference). The result plays l.game.
+func (s *Service) saveOwing(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut) (*loaded, []*pendingOut, error) {
+	var outs []*pendingOut
+	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec,
+		Outbox: func(g *storage.Game) ([]*storage.OutboxEntry, error) {
+			outs = owed(&loaded{rec: g, game: l.game})
+			es := make([]*storage.OutboxEntry, len(outs))
+			for i, p := range outs {
+				if s.out.cfg.Mode == DeliverInline {
+					p.entry.Lease = s.ownLease()
+				}
+				es[i] = p.entry
+			}
+			return es, nil
+		}})
 	if err != nil {
-		s.log.Warn("notify failed", "game", rec.ID, "err", err)
-		return
+		s.forget(rec.ID)
+		return nil, nil, err
 	}
-	s.remember(ref, rec.ID)
+	for i, p := range outs {
+		p.entry, p.stored = entries[i], true
+	}
+	nl := &loaded{rec: stored, game: l.game}
+	s.keep(nl)
+	return nl, outs, nil
+}
+
+// oweAll hands stored owed messages to the delivery, in order.
+func (s *Service) oweAll(ctx context.Context, outs []*pendingOut) {
+	for _, p := range outs {
+		s.owe(ctx, p)
+	}
+}
+
+// publicOut is m owed to the chat of game g.
+func publicOut(d display, g *storage.Game, m Message) *pendingOut {
+	return &pendingOut{m: m, about: g.ID, entry: publicEntry(g, m, d.lang)}
 }

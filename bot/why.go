@@ -11,6 +11,18 @@ var whyArgs = map[string]string{
 	"path_blocked": "s", "capture_only": "g", "screens": "gnn", "uncapturable": "s", "no_such_move": "g",
 	"special_in_check": "t", "special_not_now": "t",
 	"off_board": "", "same_point": "", "facing": "", "check_unanswered": "", "self_check": "",
+	// The arbiter of repetitions (rules/arbiter.go).
+	"repeat_check": "", "repeat_chase_u": "gs", "repeat_chase_r": "gsgs",
+	"rep.second_free": "", "rep.draw_free": "", "rep.draw_mutual_check": "", "rep.draw_mutual_chase": "",
+	"rep.second_check": "d", "rep.second_chase_u": "dgs", "rep.second_chase_r": "dgsgs",
+	"rep.must_change_check": "d", "rep.must_change_chase_u": "dgs", "rep.must_change_chase_r": "dgsgs",
+	"rep.lost_check": "d", "rep.lost_chase_u": "dgs", "rep.lost_chase_r": "dgsgs",
+}
+
+// repetitionNotice is an announcement of the arbiter of repetitions in the chat's
+// language; like a refusal, it holds only public facts.
+func (q *request) repetitionNotice(v *rules.Variant, n *rules.Notice) string {
+	return q.why(v, &rules.IllegalMoveError{Reason: n.Text, Key: n.Key, Args: n.Args})
 }
 
 // why is a refusal in the chat's language. English chats, and reasons a variant's

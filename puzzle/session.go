@@ -91,7 +91,7 @@ func (s *Session) State() State {
 func (s *Session) Puzzle() *Puzzle { return s.pz }
 
 // Position is the current position (a copy), to draw.
-func (s *Session) Position() *rules.Position { return s.game.Position().Clone() }
+func (s *Session) Position() *rules.Position { return s.game.Position() }
 
 // Left is the number of moves the solver still has to find within the puzzle's
 // goal (Length for a new try).

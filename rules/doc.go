@@ -26,7 +26,10 @@
 // A Position holds the true state. Make and Unmake are exact inverses: every
 // change goes through an undo log (Set, SetUnder, SetVar), which is also how hooks
 // apply effects. A Game is a position with its history: it checks each move,
-// keeps the repetition keys and decides the Outcome.
+// keeps the repetition keys and decides the Outcome. Its arbiter of repetitions
+// (RepetitionAsian: long check and long chase, docs/repetition.md) runs only when
+// a position repeats; JudgeRepetition and RepetitionAfter give a search the same
+// verdicts on its own move stack.
 //
 // Everything shown to people is made from a View: the position as one audience
 // (Public, or one side) may see it. Face-down pieces and secret kinds (PublicAs)

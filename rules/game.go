@@ -76,6 +76,10 @@ type Game struct {
 	// reports[i] is what move i (0 = the start, with its automatic moves) made known.
 	reports []Report
 	over    Outcome
+	// replaying: a record is replayed (PGNGame.ReplayDetail), which follows its
+	// own arbiter: the arbiter (arbiter.go) judges, but refuses no move.
+	replaying bool
+	memo      *rulingMemo // the arbiter's last ruling (arbiter.go)
 }
 
 // maxAutoMoves bounds the automatic moves after one move, against a hook that
@@ -104,9 +108,11 @@ func NewGame(v *Variant, fen string) (*Game, error) {
 	return g, nil
 }
 
-// Position is the current position. Callers must not Make moves on it directly;
-// use Play.
-func (g *Game) Position() *Position { return g.pos }
+// Position is a copy of the current position, the caller's to read, parse moves
+// on, search or change: the game's own position changes only through Play and
+// Undo, so nothing a caller does to it can put the game out of step. Take a new
+// copy after Play.
+func (g *Game) Position() *Position { return g.pos.Clone() }
 
 // Variant is the game's variant.
 func (g *Game) Variant() *Variant { return g.pos.v }
@@ -154,6 +160,10 @@ func (g *Game) Play(m Move) error {
 	if !g.Legal(m) {
 		return g.pos.Explain(m)
 	}
+	// Arbiter (arbiter.go): a move that completes a forbidden repetition is refused.
+	if err := g.refuseRepetition(m); err != nil {
+		return err
+	}
 	var before [2]string
 	for s := Red; s <= Black; s++ {
 		before[s] = g.pos.privateKey(s)
@@ -163,6 +173,7 @@ func (g *Game) Play(m Move) error {
 	g.moves = append(g.moves, m)
 	g.over = g.evaluate()
 	r.Facts = append(r.Facts, g.autoMoves()...)
+	r.Notice = g.repetitionNotice() // arbiter (arbiter.go): warnings and verdicts
 	for s := Red; s <= Black; s++ {
 		after := g.pos.privateKey(s)
 		r.Private[s] = after != "" && after != before[s]
@@ -333,6 +344,9 @@ func (g *Game) repetition() (Outcome, bool) {
 	if rule == RepetitionNone {
 		return Outcome{}, false
 	}
+	if usesAsianRules(g.pos.v) {
+		return g.asianRepetition() // arbiter (arbiter.go): long check and long chase
+	}
 	n := len(g.keys) - 1
 	last := g.keys[n]
 	// Only positions since the last capture can repeat.
@@ -405,6 +419,10 @@ func Replay(v *Variant, fen string, moves []string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Arbiter (arbiter.go): stored moves were accepted when played (a game stored
+	// before the chase rules may end on a move they now refuse); replay them all.
+	g.replaying = true
+	defer func() { g.replaying = false }()
 	for i, text := range moves {
 		m, err := ParseCoord(g.pos, text)
 		if err != nil {

@@ -50,6 +50,9 @@ type Report struct {
 	// send s a fresh private board. The flag itself is s's secret: do not show it
 	// to anybody else (a public "see your DMs" would tell when the decoy moved).
 	Private [2]bool
+	// Notice is the arbiter's word on a repeated position (arbiter.go): a warning
+	// at the second occurrence, the verdict at the third; nil for none.
+	Notice *Notice
 	// Told[s] are facts for side s alone (jieqi: the face-down piece s just
 	// captured was a soldier): send them to s privately, never to anybody else,
 	// and publish them only when the game is over.
@@ -301,6 +304,9 @@ func (p *Position) eachHidden(s Side, fn func(sq Square, pc Piece)) {
 // privateKey sums up what side s sees and the public does not: equal keys mean
 // equal private knowledge of the board.
 func (p *Position) privateKey(s Side) string {
+	if !p.v.ownerKnowsMore {
+		return "" // no piece of this variant looks different to its owner
+	}
 	var sb strings.Builder
 	a := AudienceOf(s)
 	for sq := range p.board {

@@ -101,6 +101,16 @@ func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, r
 	return out
 }
 
+// supportedWithout is supported with the piece on taken thought captured.
+func (p *Position) supportedWithout(s Side, sqs []Square, taken Square) bool {
+	for _, sq := range sqs {
+		if sq == taken {
+			return false
+		}
+	}
+	return p.supported(s, sqs)
+}
+
 // supported reports whether every point of sqs holds a lone piece of side s
 // (Atom.Support).
 func (p *Position) supported(s Side, sqs []Square) bool {
@@ -383,7 +393,10 @@ func (p *Position) exposes(m Move) bool {
 			if r.from == m.To || (r.blocks[0] != m.From && r.blocks[1] != m.From && r.blocks[2] != m.From) {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
-			pc := p.attackerAs(r.from)
+			pc := p.board[r.from]
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				pc = p.movesAs(r.from, pc)
+			}
 			if pc.identity() != r.piece || pc&v.silent != 0 {
 				continue
 			}
@@ -422,31 +435,22 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		if pc == NoPiece {
 			continue
 		}
-		if pc&pieceKindMask == 0 {
-			seen++ // a face-down piece that does not move is a screen
-			continue
+		if pc&pieceFaceDown != 0 && p.v.faceDownAs != nil && cur != m.To {
+			if pc = p.movesAs(cur, pc) | pc&pieceSideBit; pc&pieceKindMask == 0 {
+				seen++ // a face-down piece that does not move is a screen
+				continue
+			}
 		}
 		if pc.Side() == by && pc&p.v.silent == 0 && cur != m.To {
-			bit := uint64(1) << uint(pc.Kind())
-			var mask uint64
-			if seen == 0 {
-				mask = d.riders
-			} else {
-				mask = d.hoppers[seen]
-			}
-			if mask&bit != 0 && (d.exact&bit == 0 || p.rayReachesAfter(cur, k, seen, m)) {
+			// The attacker's zone and range limits are read from its own tables,
+			// which do not depend on the move.
+			if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReachesTaken(cur, k, true, seen, m.To)) {
 				return true
 			}
 		}
 		seen++
 	}
 	return false
-}
-
-// rayReachesAfter is rayReaches for rayAttackAfter: the attacker's zone and range
-// limits, read from its own tables (which do not depend on the move).
-func (p *Position) rayReachesAfter(from, to Square, screens int, m Move) bool {
-	return p.rayReaches(from, to, true, screens)
 }
 
 // LegalMoves appends every legal move of the side to move.

@@ -99,6 +99,8 @@ func (pg *PGNGame) ReplayDetail(v *Variant) (*PGNReplay, error) {
 		return nil, fmt.Errorf("PGN start position: %w", err)
 	}
 	r := &PGNReplay{Game: g}
+	g.replaying = true // the record's arbiter ruled, not ours: refuse no repetition
+	defer func() { g.replaying = false }()
 	for i, text := range pg.Moves {
 		if g.over.Over && !automaticEnd(g.over.Reason) {
 			// Mated or stalemated: say so rather than why this move is illegal.
@@ -131,7 +133,7 @@ func (pg *PGNGame) ReplayDetail(v *Variant) (*PGNReplay, error) {
 // board itself.
 func automaticEnd(r Reason) bool {
 	switch r {
-	case ReasonRepetition, ReasonPerpetual, ReasonMoveLimit, ReasonMaterial:
+	case ReasonRepetition, ReasonPerpetual, ReasonPerpetualChase, ReasonMoveLimit, ReasonMaterial:
 		return true
 	}
 	return false

@@ -485,14 +485,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 				}
 			}
 			if pc.Side() == by && pc&v.silent == 0 {
-				bit := uint64(1) << uint(pc.Kind())
-				var mask uint64
-				if seen == 0 {
-					mask = d.riders
-				} else {
-					mask = d.hoppers[seen]
-				}
-				if mask&bit != 0 && (d.exact&bit == 0 || p.rayReaches(cur, sq, royal, seen)) {
+				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) {
 					return true
 				}
 			}
@@ -513,11 +506,16 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 		for word != 0 {
 			from := Square(w*64 + trailingZeros(word))
 			word &= word - 1
-			pc := p.attackerAs(from)
-			if pc&pieceKindMask == 0 || pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
+			pc := p.board[from]
+			if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
+				if pc = p.movesAs(from, pc); pc == NoPiece {
+					continue
+				}
+			}
+			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
-			if p.captureReaches(from, pc, sq, royal) {
+			if p.captureReaches(from, sq, royal) {
 				return true
 			}
 		}
@@ -528,6 +526,12 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 // rayReaches checks that the piece on from has a capturing ray that reaches to over
 // `screens` pieces, honouring range, zones and royal-only captures.
 func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
+	return p.rayReachesTaken(from, to, royal, screens, NoSquare)
+}
+
+// rayReachesTaken is rayReaches with the piece on taken thought captured (a move
+// about to be made takes it): a support standing there no longer supports.
+func (p *Position) rayReachesTaken(from, to Square, royal bool, screens int, taken Square) bool {
 	pc := p.board[from]
 	if pc.FaceDown() {
 		pc = p.movesAs(from, pc)
@@ -535,7 +539,7 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
-		if !r.mode.captures() || (r.royal && !royal) || (r.support != nil && !p.supported(pc.Side(), r.support)) {
+		if !r.mode.captures() || (r.royal && !royal) || (r.support != nil && !p.supportedWithout(pc.Side(), r.support, taken)) {
 			continue
 		}
 		if (r.kind == Ride && screens != 0) || (r.kind == Hop && int(r.n) != screens) || r.kind == GapHop {
@@ -551,7 +555,11 @@ func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
 }
 
 // captureReaches is the slow, general attack test: generate the piece's captures.
-func (p *Position) captureReaches(from Square, pc Piece, to Square, royal bool) bool {
+func (p *Position) captureReaches(from, to Square, royal bool) bool {
+	pc := p.board[from]
+	if pc.FaceDown() {
+		pc = p.movesAs(from, pc)
+	}
 	var buf [64]Move
 	for _, m := range p.pieceMoves(from, pc, buf[:0], true, royal) {
 		if m.To == to {

@@ -54,6 +54,18 @@ type rayDir struct {
 	back    []Square  // back[sq]: the square one step against the direction
 }
 
+// catches reports whether pc, the first piece met along the line after seen
+// screens, captures along it (hit), and whether its zone or range limits must
+// still be checked (exact).
+func (d *rayDir) catches(pc Piece, seen int) (hit, exact bool) {
+	bit := uint64(1) << uint(pc.Kind())
+	mask := d.riders
+	if seen > 0 {
+		mask = d.hoppers[seen]
+	}
+	return mask&bit != 0, d.exact&bit != 0
+}
+
 // isSlow reports whether kind k is one of the slow kinds.
 func (v *Variant) isSlow(k int) bool {
 	for _, s := range v.slowKinds {

@@ -112,11 +112,11 @@ func TestKeepTurn(t *testing.T) {
 	if err := g.Play(m); err != nil {
 		t.Fatal(err)
 	}
-	if p.ToMove() != Red || g.Ply() != 1 {
+	if p := g.Position(); p.ToMove() != Red || g.Ply() != 1 {
 		t.Errorf("after a pawn move: %s to move, ply %d; want Red, 1", p.ToMove(), g.Ply())
 	}
 	playAllRules(t, g, "a1a2")
-	if p.ToMove() != Black {
+	if g.Position().ToMove() != Black {
 		t.Errorf("after the king move Black should move")
 	}
 	for g.Ply() > 0 {

@@ -68,30 +68,31 @@ type Variant struct {
 	Modules []Module
 
 	// Built by Finalize.
-	byLetter    [128]int8
-	tables      []pieceTable // (kind*2+side)*n + sq
-	rev         []revTable   // side*n + target: leaps of that side that reach target
-	rayDirs     []rayDir     // distinct directions of capturing rays, per side
-	sideRayDirs [2][]int     // indexes into rayDirs by attacking side
-	slowKinds   []int        // kinds whose attacks need the forward (slow) test
-	sensitive   []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
-	lines       []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
-	legs        []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
-	royalKind   []bool
-	hasRoyal    bool
-	hasAura     bool
-	zob         *zobrist
-	final       bool
-	mods        modules
-	varNames    []string
-	fields      []ownedField
-	codeOwner   [256]Module
-	nextCode    int
-	stand       [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
-	faceDownAs  []int8         // per square: the kind a face-down piece there moves as, -1 none (nil: none anywhere)
-	silent      Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
-	quickOK     bool           // no module takes part in ordinary moves: the fast path applies
-	guardOK     bool           // the modules are AttackNeutral: legalGuard may decide moves
+	byLetter       [128]int8
+	tables         []pieceTable // (kind*2+side)*n + sq
+	rev            []revTable   // side*n + target: leaps of that side that reach target
+	rayDirs        []rayDir     // distinct directions of capturing rays, per side
+	sideRayDirs    [2][]int     // indexes into rayDirs by attacking side
+	slowKinds      []int        // kinds whose attacks need the forward (slow) test
+	sensitive      []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
+	lines          []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
+	legs           []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
+	royalKind      []bool
+	hasRoyal       bool
+	hasAura        bool
+	zob            *zobrist
+	final          bool
+	mods           modules
+	varNames       []string
+	fields         []ownedField
+	codeOwner      [256]Module
+	nextCode       int
+	stand          [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
+	faceDownAs     []int8         // per square: the kind a face-down piece there moves as, -1 none (nil: none anywhere)
+	ownerKnowsMore bool           // an owner may see more than the public: OwnerSeesFaceDown or a kind with PublicAs
+	silent         Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
+	quickOK        bool           // no module takes part in ordinary moves: the fast path applies
+	guardOK        bool           // the modules are AttackNeutral: legalGuard may decide moves
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -158,6 +159,10 @@ func (v *Variant) Finalize() error {
 	}
 	if v.Hands {
 		v.Board.Decor.HandRows = true
+	}
+	v.ownerKnowsMore = v.OwnerSeesFaceDown
+	for _, k := range v.Kinds {
+		v.ownerKnowsMore = v.ownerKnowsMore || k.PublicAs != 0
 	}
 	v.silent = pieceFaceDown | v.NoCheckFlags
 	v.faceDownAs = nil

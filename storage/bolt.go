@@ -54,6 +54,9 @@ type Bolt struct {
 
 	backups *backupServer // nil unless Options.ServeBackups
 
+	// session names this Open: outbox leases of an earlier one are void (outbox.go).
+	session string
+
 	commits atomic.Uint64 // transactions committed by the committer, for benchmarks
 }
 
@@ -103,6 +106,7 @@ func Open(path string, opts *Options) (*Bolt, error) {
 		maxBatch: o.MaxBatch,
 		writes:   make(chan writeReq, o.MaxBatch),
 		done:     make(chan struct{}),
+		session:  newSession(),
 	}
 	if o.ServeBackups {
 		s.backups, err = serveBackups(s, SocketPath(path))

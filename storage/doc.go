@@ -35,6 +35,22 @@
 // collects every write that arrives (group commit), so 1,000 busy games cost far
 // fewer fsyncs than 1,000 moves, and a lone writer waits for no timer.
 //
+// # Outbox
+//
+// Messages a change owes (the board after a move) are written with it:
+// ChangeGame takes an Outbox function that makes them from the game as stored,
+// in the same transaction, and removes the inbound event that caused the change
+// (Consume). A sender then claims due entries with a lease (ClaimOutbox: per
+// destination, oldest first, only while no other live lease holds the
+// destination), delivers them, and reports each outcome (FinishOutbox):
+// delivered (recording the platform message ids, for replies to a board),
+// superseded by a newer entry, failed with a time to retry, or failed for good
+// (kept, Failed, until a newer entry of its game and kind is delivered). In a
+// bbolt file a lease taken before the current Open is void: the process that
+// held it is gone. A networked store implements the same calls with row locks
+// (SELECT … FOR UPDATE SKIP LOCKED) and lease times, so that several processes
+// drain one outbox and each entry is sent by exactly one of them.
+//
 // The file holds JSON records (readable with `bbolt get`) under a schema version
 // in its meta bucket; SchemaVersion documents the layout. Open migrates an older
 // file step by step, each step one transaction, and refuses a newer one.

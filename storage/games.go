@@ -282,6 +282,12 @@ func (s *Bolt) AppendMove(ctx context.Context, id string, expectVersion uint64, 
 // stored game (a fresh copy on every call) and returns the game to store; the
 // version check, the stamps and the write happen here, in one transaction.
 func (s *Bolt) modifyGame(ctx context.Context, id string, expectVersion uint64, change func(*Game) (*Game, error)) (*Game, error) {
+	return s.modifyGameTx(ctx, id, expectVersion, change, nil)
+}
+
+// modifyGameTx is modifyGame with more to write in the same transaction: after
+// sees the game as stored.
+func (s *Bolt) modifyGameTx(ctx context.Context, id string, expectVersion uint64, change func(*Game) (*Game, error), after func(tx *bolt.Tx, g *Game) error) (*Game, error) {
 	gk, err := parseID(id)
 	if err != nil {
 		return nil, err
@@ -308,6 +314,11 @@ func (s *Bolt) modifyGame(ctx context.Context, id string, expectVersion uint64, 
 		g.UpdatedAt = s.stamp()
 		if err := putGame(tx, gk, old, g); err != nil {
 			return err
+		}
+		if after != nil {
+			if err := after(tx, g); err != nil {
+				return err
+			}
 		}
 		out = g
 		return nil

@@ -12,7 +12,7 @@ import (
 // SchemaVersion is the layout of the data file this program writes. Open migrates
 // older files up to it one step at a time; a newer file is refused (ErrSchemaTooNew).
 //
-// Layout of version 2 (keys and values; "|" is concatenation, 0 a NUL byte):
+// Layout of version 3 (keys and values; "|" is concatenation, 0 a NUL byte):
 //
 //	meta          "schema" -> decimal version
 //	games         id as 8-byte big-endian -> game JSON without moves, plus "num_moves"
@@ -24,9 +24,14 @@ import (
 //	users         platform 0 user -> User JSON
 //	puzzle_scores platform 0 chat 0 user -> PuzzleScore JSON
 //	values        one nested bucket per PutValue bucket name: key -> JSON
+//	outbox        entry id as 8-byte big-endian -> OutboxEntry JSON
+//	outbox_by_dest destination 0 entry id -> empty: each destination's entries in order
+//	sent_messages platform 0 chat 0 message id -> SentMessage JSON
 //
-// Version 1 had meta, games, moves, games_by_chat, chats and users only.
-const SchemaVersion = 2
+// Version 1 had meta, games, moves, games_by_chat, chats and users only;
+// version 2 added the player index, the live list, puzzle scores and values;
+// version 3 the outbox and the record of sent messages.
+const SchemaVersion = 3
 
 var (
 	bucketMeta        = []byte("meta")
@@ -55,6 +60,7 @@ type migration struct {
 func migrations() []migration {
 	return []migration{
 		{from: 1, what: "index games by player and keep a list of live games; add puzzle scores and values", fn: migrate1to2},
+		{from: 2, what: "add the outbox of owed messages and the record of sent ones", fn: migrate2to3},
 	}
 }
 
@@ -173,4 +179,15 @@ func migrate1to2(tx *bolt.Tx) error {
 		}
 		return nil
 	})
+}
+
+// migrate2to3 adds the outbox and the record of sent messages, both empty: what
+// an older version sent was sent directly.
+func migrate2to3(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketOutbox, bucketOutboxDest, bucketSent} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }

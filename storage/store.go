@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"io"
+	"time"
 )
 
 // Store is what the bot needs from a database. Bolt implements it on an embedded
@@ -83,6 +84,29 @@ type Store interface {
 	DeleteValue(ctx context.Context, bucket, key string) error
 	// Values lists the entries of a bucket whose keys start with prefix, in key order.
 	Values(ctx context.Context, bucket, prefix string) ([]Value, error)
+
+	// ChangeGame writes one game together with the messages the change owes
+	// (the outbox) and removes the inbound records it consumed, in one
+	// transaction with the version check; AppendMove and UpdateGame are its
+	// simple forms. It returns the stored game and entries.
+	ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEntry, error)
+	// Enqueue stores owed messages that no game write carries, removing
+	// consumed records in the same transaction.
+	Enqueue(ctx context.Context, entries []*OutboxEntry, consumed ...ValueRef) error
+	// ClaimOutbox leases due entries to a sender; FinishOutbox reports the
+	// outcome of one. See OutboxEntry for the order and lease rules.
+	ClaimOutbox(ctx context.Context, c OutboxClaim) ([]*OutboxEntry, error)
+	FinishOutbox(ctx context.Context, holder string, results []OutboxResult) error
+	// PendingOutbox lists undelivered entries of a chat or a game.
+	PendingOutbox(ctx context.Context, platform, chatID, gameID string) ([]*OutboxEntry, error)
+	// RecordSent records messages sent without the outbox.
+	RecordSent(ctx context.Context, sent []SentMessage) error
+	// Sent looks up a delivered message (which game a board was of).
+	Sent(ctx context.Context, platform, chatID, msgID string) (*SentMessage, error)
+	// PruneSent forgets the records of messages sent before a time.
+	PruneSent(ctx context.Context, before time.Time) (int, error)
+	// PutValues stores several values of one bucket atomically.
+	PutValues(ctx context.Context, bucket string, vs []Value) error
 
 	// Backup writes a consistent copy of the whole store to w while the store stays
 	// in use, and returns the number of bytes written.

@@ -208,8 +208,10 @@ func TestJieqiGameEnd(t *testing.T) {
 		{23, "3k5/9/9/9/9/R8/9/9/9/4K3*R w - - 119 60", "a4a5", rules.Drawn(rules.ReasonMoveLimit)},
 		// 24: a reveal resets the count.
 		{24, "3k5/9/9/9/9/R8/9/9/9/4K3*R w - - 119 60", "i0i1", rules.Outcome{}},
-		// 25: perpetual check loses, as in xiangqi.
-		{25, "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9", rules.Win(rules.Black, rules.ReasonPerpetual)},
+		// 25: perpetual check as in xiangqi (its test 26): the victim completes the
+		// third occurrence and the checker must change (the arbiter refuses its
+		// next check), so the game goes on.
+		{25, "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9", rules.Outcome{}},
 	} {
 		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
 			g, err := rules.NewGame(v, c.fen)

@@ -3,7 +3,6 @@ package variants
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -228,10 +227,9 @@ func Jinchan() *rules.Variant {
 // jinchanModules are Jinchan's rule modules: the decoy generals, 殺驚/遁馬, the
 // facing rule through stacks, and the stack validation.
 func jinchanModules() []rules.Module {
-	generals := strings.NewReplacer("D", "K", "G", "K", "d", "k", "g", "k")
 	return []rules.Module{
 		&decoyGenerals{general: JinchanGeneral, decoy: JinchanDecoy, guard: JinchanGuard, halves: "遁馬"},
-		newKillHorse(JinchanHorse, jcShajing, generals, 4, ""),
+		newKillHorse(JinchanHorse, jcShajing, "DK GK dk gk", 4, ""),
 		jinchanFacing{},
 		jinchanStacks{},
 	}

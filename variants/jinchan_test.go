@@ -245,6 +245,7 @@ func TestJinchan(t *testing.T) {
 					t.Errorf("public rank 0 = %s", got)
 				}
 				playAll(t, g, "reveal")
+				p = g.Position()
 				for _, fen := range []string{p.FEN(), p.PublicFEN()} {
 					if rank(fen, 0, 12) != "RNBAG1KABNR" || strings.Fields(fen)[2] != "w" {
 						t.Errorf("after reveal: %s", fen)
@@ -258,6 +259,7 @@ func TestJinchan(t *testing.T) {
 					t.Errorf("after j11i9: %s", p.FEN())
 				}
 				playAll(t, g, "a11b11")
+				p = g.Position()
 				if p.ToMove() != rules.Red || strings.Fields(p.FEN())[3] != "-" {
 					t.Errorf("after a11b11: %s", p.FEN())
 				}
@@ -521,8 +523,8 @@ func TestJinchanGame(t *testing.T) {
 		rnd := newRand(11)
 		for game := 0; game < 12; game++ {
 			g, _ := rules.NewGame(v, jinchanStart(t, []string{"e0", "g0"}[game%2], []string{"e11", "g11"}[game/2%2]))
-			p := g.Position()
 			for ply := 0; ply < 120 && !g.Outcome().Over; ply++ {
+				p := g.Position()
 				fen := p.FEN()
 				q, err := rules.NewPosition(v, fen)
 				if err != nil {

@@ -23,16 +23,33 @@ import (
 type killHorse struct {
 	horse    int
 	triggers map[string]string
-	same     *strings.Replacer
+	same     [128]byte // letters that count as one (the generals of jinchan), or 0
 	field    rules.Field
 	dun      rules.VarID
 	pass     uint8
+	// want is each trigger's board after the move, a letter per square (0 empty),
+	// built in Init so that the test on Red's first move allocates nothing.
+	want map[[2]rules.Square][]byte
 }
 
-func newKillHorse(horse int, triggers map[string]string, same *strings.Replacer, pos int, key string) *killHorse {
-	k := &killHorse{horse: horse, triggers: triggers, same: same}
+// newKillHorse makes the module: horse is the horse kind, triggers the qualifying
+// first moves with the board after each, same pairs of letters that count as one
+// ("DK GK": a decoy and a guard count as the general), pos or key its FEN field.
+func newKillHorse(horse int, triggers map[string]string, same string, pos int, key string) *killHorse {
+	k := &killHorse{horse: horse, triggers: triggers}
+	for _, pair := range strings.Fields(same) {
+		k.same[pair[0]] = pair[1]
+	}
 	k.field = rules.Field{Pos: pos, Key: key, Write: k.writeField, Read: k.readField}
 	return k
+}
+
+// letter is what a piece's letter counts as for the comparison.
+func (k *killHorse) letter(c byte) byte {
+	if c < 128 && k.same[c] != 0 {
+		return k.same[c]
+	}
+	return c
 }
 
 // AttackNeutral: its effects change no attack on a general.
@@ -43,6 +60,19 @@ func (*killHorse) ModuleName() string { return "kill-horse" }
 func (k *killHorse) Init(c *rules.Claims) (err error) {
 	if k.dun, err = c.Var("dun"); err != nil {
 		return err
+	}
+	b := c.Variant().Board
+	k.want = map[[2]rules.Square][]byte{}
+	for move, board := range k.triggers {
+		from, to, ok := splitMove(b, move)
+		grid, err := gridOf(b, board)
+		if !ok || err != nil {
+			return fmt.Errorf("trigger %s: %v", move, err)
+		}
+		for i, l := range grid {
+			grid[i] = k.letter(l)
+		}
+		k.want[[2]rules.Square{from, to}] = grid
 	}
 	if k.pass, err = c.Codes(1); err != nil {
 		return err
@@ -125,45 +155,72 @@ func (k *killHorse) AfterMove(p *rules.Position, m rules.Move) {
 		if m.Flags&rules.FlagCapture == 0 || p.Fullmove() != 1 || p.ToMove() != rules.Black {
 			return
 		}
-		b := p.Variant().Board
-		want, ok := k.triggers[b.Name(m.From)+b.Name(m.To)]
-		if ok && k.board(p) == want {
+		if want, ok := k.want[[2]rules.Square{m.From, m.To}]; ok && k.boardIs(p, want) {
 			p.SetVar(k.dun, 1)
 		}
 	}
 }
 
-// board is p's board field with face-down pieces left out and Same applied, so
-// that only the standard pieces' places are compared.
-func (k *killHorse) board(p *rules.Position) string {
-	b := p.Variant().Board
+// boardIs compares p's board, face-down pieces left out and Same applied, with
+// want: only the standard pieces' places count.
+func (k *killHorse) boardIs(p *rules.Position, want []byte) bool {
 	v := p.Variant()
-	var sb strings.Builder
-	for r := b.Height - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < b.Width; f++ {
-			pc := p.At(b.At(f, r))
-			if pc.Empty() || pc.FaceDown() {
-				empty++
+	for sq, w := range want {
+		pc := p.At(rules.Square(sq))
+		var got byte
+		if !pc.Empty() && !pc.FaceDown() {
+			got = k.letter(v.Letter(pc))
+		}
+		if got != w {
+			return false
+		}
+	}
+	return true
+}
+
+// splitMove reads a trigger move "b2b11" into its two squares.
+func splitMove(b *rules.Board, move string) (rules.Square, rules.Square, bool) {
+	for i := 2; i < len(move)-1; i++ {
+		from, ok1 := b.Parse(move[:i])
+		to, ok2 := b.Parse(move[i:])
+		if ok1 && ok2 {
+			return from, to, true
+		}
+	}
+	return rules.NoSquare, rules.NoSquare, false
+}
+
+// gridOf expands a FEN board field into a letter per grid square (0 empty).
+func gridOf(b *rules.Board, board string) ([]byte, error) {
+	grid := make([]byte, b.Width*b.Height)
+	ranks := strings.Split(board, "/")
+	if len(ranks) != b.Height {
+		return nil, fmt.Errorf("%d ranks, want %d", len(ranks), b.Height)
+	}
+	for i, row := range ranks {
+		r, f := b.Height-1-i, 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '0' && c <= '9' {
+				n := int(c - '0')
+				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
+					j++
+					n = n*10 + int(row[j]-'0')
+				}
+				f += n
 				continue
 			}
-			if empty > 0 {
-				fmt.Fprintf(&sb, "%d", empty)
-				empty = 0
+			if f >= b.Width {
+				return nil, fmt.Errorf("rank %d too long", r)
 			}
-			sb.WriteByte(v.Letter(pc))
+			grid[r*b.Width+f] = c
+			f++
 		}
-		if empty > 0 {
-			fmt.Fprintf(&sb, "%d", empty)
-		}
-		if r > 0 {
-			sb.WriteByte('/')
+		if f != b.Width {
+			return nil, fmt.Errorf("rank %d has %d points", r, f)
 		}
 	}
-	if k.same == nil {
-		return sb.String()
-	}
-	return k.same.Replace(sb.String())
+	return grid, nil
 }
 
 func (k *killHorse) Refusal(p *rules.Position, text string, m rules.Move) string {

@@ -96,14 +96,14 @@ func Xiangqi() *rules.Variant {
 		Name:   "Xiangqi",
 		NameZh: "象棋",
 		Summary: "Standard Chinese chess on a 9x10 board. Capture nothing special: checkmate or stalemate " +
-			"the enemy general to win. Generals may not face each other on an open file; perpetual check loses; " +
+			"the enemy general to win. Generals may not face each other on an open file; perpetual check and perpetual chase are not allowed; " +
 			"60 moves without a capture draw.",
 		Board:           XiangqiBoard(),
 		Kinds:           XiangqiKinds(),
 		StartFEN:        XiangqiStart,
 		StalemateLoses:  true,
 		MoveLimit:       120,
-		Repetition:      rules.RepetitionPerpetualCheck,
+		Repetition:      rules.RepetitionAsian,
 		XiangqiNotation: true,
 	}
 }

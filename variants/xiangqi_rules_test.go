@@ -92,8 +92,10 @@ func TestXiangqiEndOfGame(t *testing.T) {
 		{"23 120 plies without capture draw", "5k2r/9/9/9/p8/9/9/9/9/R2K5 w - - 119 80", "a0a1", rules.Drawn(rules.ReasonMoveLimit)},
 		{"24 a capture resets the clock", "5k2r/9/9/9/p8/9/9/9/9/R2K5 w - - 119 80", "a0a5", rules.Outcome{}},
 		{"25 insufficient material", "3P1k3/4a4/9/9/9/9/9/9/9/4K4 b", "e8d9", rules.Drawn(rules.ReasonMaterial)},
-		{"26 perpetual check loses", "4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9",
-			rules.Win(rules.Black, rules.ReasonPerpetual)},
+		// The victim completes the third occurrence: the checker must change now
+		// (its next check is refused: TestArbiterInPlay).
+		{"26 perpetual check: the checker must change", "4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9",
+			rules.Outcome{}},
 		{"27 check and idle draws", "4k2n1/R8/9/9/9/9/9/9/9/3K5 w", rep + " " + rep, rules.Drawn(rules.ReasonRepetition)},
 		{"28 repetition without checks draws", "5k2r/9/9/9/9/9/9/9/9/R2K5 w", "d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9",
 			rules.Drawn(rules.ReasonRepetition)},

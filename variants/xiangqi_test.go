@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -166,4 +167,35 @@ func TestXiangqiPerftReference(t *testing.T) {
 	if ran == 0 {
 		t.Fatal("no reference position ran")
 	}
+}
+
+// BenchmarkCostPerNode compares the cost of a perft node in jinchan (rule modules,
+// stacks, two generals a side) with xiangqi's at the same depth, interleaved in
+// one loop so that both see the same machine load: jinchan/xiangqi is the ratio.
+func BenchmarkCostPerNode(b *testing.B) {
+	x := mustXiangqi(b)
+	j := mustJinchan(b)
+	px, err := rules.NewPosition(x, x.StartFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pj, err := rules.NewPosition(j, jinchanStart(b, "e0", "g11"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var tx, tj time.Duration
+	var nx, nj uint64
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		nx += px.Perft(3)
+		t1 := time.Now()
+		nj += pj.Perft(3)
+		tx, tj = tx+t1.Sub(t0), tj+time.Since(t1)
+	}
+	cx, cj := float64(tx.Nanoseconds())/float64(nx), float64(tj.Nanoseconds())/float64(nj)
+	b.ReportMetric(cx, "ns/xiangqi-node")
+	b.ReportMetric(cj, "ns/jinchan-node")
+	b.ReportMetric(cj/cx, "jinchan/xiangqi")
 }

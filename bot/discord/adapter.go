@@ -112,7 +112,17 @@ type Adapter struct {
 	botName  string
 	hooks    map[string]hookRef // message id -> the interaction that made it
 	nameSet  string             // WithBotName
+	// inbox keeps interactions from their acknowledgement until they are
+	// handled (nil: none, as before issue 13).
+	inbox bot.Inbox
 }
+
+// UseInbox makes the adapter store every slash command and button press in ib
+// before it acknowledges it to Discord, and handle what ib still holds when Run
+// starts (within the interaction token's 15 minutes the answer still goes to
+// the interaction; later the service's outbox posts in the channel). Call it
+// before Run.
+func (a *Adapter) UseInbox(ib bot.Inbox) { a.inbox = ib }
 
 // hookRef lets a message made by an interaction be edited through the
 // interaction's webhook, the only way for ephemeral messages.
@@ -217,6 +227,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.learnIdentity()
 	a.log.Info("connected", "bot", a.botID, "shard", a.cfg.ShardID)
+	a.replayInbox()
 	if !a.cfg.SkipCommandRegistration && a.cfg.ShardID == 0 {
 		if err := a.registerCommands(ctx); err != nil {
 			a.shutdown()

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -27,15 +28,87 @@ func (a *Adapter) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	defer a.end()
-	i := ic.Interaction
+	a.interaction(ctx, ic.Interaction, "")
+}
+
+// interaction handles one interaction; key is its inbox key when it is one
+// stored before a restart (it was acknowledged then, or never will be).
+func (a *Adapter) interaction(ctx context.Context, i *discordgo.Interaction, key string) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
-		a.command(ctx, i)
+		a.command(ctx, i, key)
 	case discordgo.InteractionMessageComponent:
-		a.component(ctx, i)
+		a.component(ctx, i, key)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		a.autocomplete(ctx, i)
 	}
+}
+
+// keep stores an interaction in the inbox before it is acknowledged; it returns
+// its key ("" without an inbox, or when storing failed: then it is handled
+// without the guarantee, and the failure logged).
+func (a *Adapter) keep(i *discordgo.Interaction) string {
+	if a.inbox == nil {
+		return ""
+	}
+	raw, err := json.Marshal(i)
+	if err == nil {
+		ev := []bot.Inbound{{Key: fmt.Sprintf("%020s", i.ID), Data: raw}}
+		if err = a.inbox.Keep(context.Background(), ev, ""); err == nil {
+			return ev[0].Key
+		}
+	}
+	a.log.Error("an interaction could not be stored; handling it without the restart guarantee", "interaction", i.ID, "err", err)
+	return ""
+}
+
+// done removes a handled interaction from the inbox; one cut short by a
+// shutdown stays for the next start.
+func (a *Adapter) done(ctx context.Context, key string) {
+	if a.inbox == nil || key == "" || ctx.Err() != nil {
+		return
+	}
+	if err := a.inbox.Done(context.Background(), key); err != nil {
+		a.log.Warn("a handled interaction stays stored; it may be handled again after a restart", "key", key, "err", err)
+	}
+}
+
+// replayInbox handles the interactions a previous run stored and did not
+// finish, one after another, in the background.
+func (a *Adapter) replayInbox() {
+	if a.inbox == nil {
+		return
+	}
+	ctx, ok := a.begin()
+	if !ok {
+		return
+	}
+	pending, _, err := a.inbox.Pending(ctx)
+	if err != nil {
+		a.end()
+		a.log.Error("the stored interactions could not be read", "err", err)
+		return
+	}
+	if len(pending) == 0 {
+		a.end()
+		return
+	}
+	a.log.Info("handling interactions stored before the restart", "count", len(pending))
+	go func() {
+		defer a.end()
+		for _, in := range pending {
+			if ctx.Err() != nil {
+				return
+			}
+			var i discordgo.Interaction
+			if err := json.Unmarshal(in.Data, &i); err != nil {
+				a.log.Error("a stored interaction is unreadable; dropping it", "key", in.Key, "err", err)
+				_ = a.inbox.Done(ctx, in.Key)
+				continue
+			}
+			a.interaction(ctx, &i, in.Key)
+		}
+	}()
 }
 
 // ack sends the first response at once, before the service does any work.
@@ -55,7 +128,11 @@ func (a *Adapter) ack(ctx context.Context, i *discordgo.Interaction, resp *disco
 // commands), lets the service handle "/name args" and cleans up after it. The
 // event of a private command is Confidential (in a channel) and all its answers
 // are ephemeral.
-func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
+//
+// With an inbox the interaction is stored before the acknowledgement and
+// removed once handled; one replayed after a restart (stored) is not
+// acknowledged again.
+func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction, stored string) {
 	data := i.ApplicationCommandData()
 	cmd := a.byName[data.Name]
 	private := cmd != nil && cmd.Private
@@ -63,10 +140,17 @@ func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 	if private {
 		resp.Data = &discordgo.InteractionResponseData{Flags: ephemeral}
 	}
-	if err := a.ack(ctx, i, resp); err != nil {
-		return
+	key := stored
+	if key == "" {
+		key = a.keep(i)
+		if err := a.ack(ctx, i, resp); err != nil {
+			a.done(ctx, key) // Discord dropped it: the user sees it failed
+			return
+		}
 	}
+	defer a.done(ctx, key)
 	ev := a.interactionEvent(i)
+	ev.Inbound = key
 	ev.Text, ev.Mentions = commandText(cmd, data)
 	// Only the user sees an ephemeral interaction: the invocation and its
 	// options as well as every answer (Reply too). Outside a DM that is what
@@ -78,17 +162,27 @@ func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 	}
 	r := &interactionReplier{a: a, i: i, mode: mode}
 	a.h.Handle(ctx, ev, r)
+	if key != "" && ctx.Err() != nil {
+		return // cut short by a shutdown: stored, the next start answers the placeholder
+	}
 	r.finish(ctx)
 }
 
 // component acknowledges a button press without a visible placeholder
 // (deferred update) and passes its custom_id to the service.
-func (a *Adapter) component(ctx context.Context, i *discordgo.Interaction) {
+func (a *Adapter) component(ctx context.Context, i *discordgo.Interaction, stored string) {
 	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-	if err := a.ack(ctx, i, resp); err != nil {
-		return
+	key := stored
+	if key == "" {
+		key = a.keep(i)
+		if err := a.ack(ctx, i, resp); err != nil {
+			a.done(ctx, key)
+			return
+		}
 	}
+	defer a.done(ctx, key)
 	ev := a.interactionEvent(i)
+	ev.Inbound = key
 	ev.Button = i.MessageComponentData().CustomID
 	if i.Message != nil {
 		ev.MessageID = i.Message.ID

@@ -48,7 +48,16 @@ type Adapter struct {
 	secret     string                  // webhook secret token
 	ps         pollState
 	adminCmds  map[string]bool // command names and aliases that need Event.Admin
+	// inbox keeps updates from their acknowledgement to Telegram until they are
+	// handled (nil: only in memory, as before issue 13).
+	inbox bot.Inbox
 }
+
+// UseInbox makes the adapter keep every update in ib before Telegram is told it
+// arrived (the getUpdates offset moves past it, or the webhook answers 200), and
+// handle what ib still holds when Run starts: no update is lost to a restart or
+// a crash. Call it before Run.
+func (a *Adapter) UseInbox(ib bot.Inbox) { a.inbox = ib }
 
 type msgKey struct {
 	chat int64
@@ -174,7 +183,7 @@ func (a *Adapter) shutdown() {
 	a.out.close()
 	errOut := a.out.wait(dctx)
 	if errIn != nil || errOut != nil {
-		a.log.Warn("telegram: drain timed out; cancelling what is left (each unsent message is logged)")
+		a.log.Warn("telegram: drain timed out; cancelling what is left (each unsent message fails back to its sender, which keeps it)")
 	}
 	a.stopWork()
 	// Wait for the cancelled work to notice; it no longer talks to the network.

@@ -75,10 +75,18 @@
 //   - Telegram has no idempotency key: a send whose answer was lost (a timeout
 //     after Telegram acted) is sent again, so a board may rarely appear twice.
 //     That is the price of never losing one.
-//   - Updates are confirmed to Telegram (the getUpdates offset) when they are
-//     queued, not when they are handled: events still queued when the drain
-//     ends are lost (their count is logged); the service has stored every move
-//     it accepted. In webhook mode an update is acknowledged when queued too.
+//   - With UseInbox (cmd/bot gives it the service's inbox), an update is
+//     confirmed to Telegram (the getUpdates offset, the webhook's 200) only once
+//     it is stored, together with the offset; it leaves the store when handled
+//     (a move removes it in its own write), and the next Run handles what is
+//     left: a stop, a crash or SIGKILL loses no update. An update handled but
+//     not yet removed when the process dies is handled again after the restart
+//     (for a move, refused as out of turn: it is in the record once). Without an
+//     inbox, updates are confirmed when queued in memory, and events still
+//     queued when the drain ends are lost (the log says so).
+//   - Sends report failure: a send that still fails after MaxAttempts (or
+//     MaxRateLimited 429s), or that the drain cuts short, returns an error; the
+//     service's outbox keeps the message and tries again later.
 //   - @username mentions resolve only to users the adapter has seen since it
 //     started (the Bot API cannot look a username up); text mentions (users
 //     without a username, picked from the member list) always resolve.

@@ -33,10 +33,13 @@ type pollState struct {
 }
 
 // poll is the long-polling loop. Telegram forgets updates below the offset of a
-// getUpdates call, so the offset only moves past an update once it is queued
-// here. The next poll confirms the batch before its events are handled: an
-// event still queued when the drain ends is lost (and counted in the log),
-// unless it came in the last batch, which confirmUpdates leaves unconfirmed.
+// getUpdates call. With an inbox (UseInbox), the offset moves past an update
+// only once it is stored there, with the offset itself, in one transaction; the
+// update leaves the inbox when it is handled (or with the game change it
+// caused), and a restart handles what is left. Without one, the offset moves
+// past an update once it is queued in memory: an update still queued when the
+// drain ends is then lost, unless it came in the last batch, which
+// confirmUpdates leaves unconfirmed.
 func (a *Adapter) poll(ctx context.Context) error {
 	a.ps.polling = true
 	// getUpdates answers 409 while a webhook is set.
@@ -46,6 +49,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			return fmt.Errorf("telegram: the token was refused: %w", err)
 		}
 	}
+	a.replayInbox(ctx)
 	failures := 0
 	for ctx.Err() == nil {
 		updates, err := a.getUpdates(ctx, a.ps.offset, a.cfg.PollTimeout)
@@ -72,18 +76,92 @@ func (a *Adapter) poll(ctx context.Context) error {
 			}
 			continue
 		}
-		failures = 0
+		fresh := updates[:0]
 		for _, u := range updates {
-			if u.UpdateID < a.ps.offset {
-				continue
+			if u.UpdateID >= a.ps.offset {
+				fresh = append(fresh, u)
 			}
-			if err := a.dispatch(ctx, u); err != nil {
+		}
+		keys, err := a.keep(ctx, fresh)
+		if err != nil {
+			// Not stored: the offset stays, so Telegram sends them again.
+			failures++
+			wait := backoff(failures)
+			a.log.Error("telegram: updates could not be stored; not confirming them", "err", err, "wait", wait)
+			if a.clock.Sleep(ctx, wait) != nil {
+				break
+			}
+			continue
+		}
+		failures = 0
+		for i, u := range fresh {
+			if err := a.dispatch(ctx, u, keys[i]); err != nil && a.inbox == nil {
 				break // ctx ended: u stays unconfirmed
 			}
 			a.ps.offset = u.UpdateID + 1
 		}
 	}
 	return nil
+}
+
+// inboxKey sorts updates by id.
+func inboxKey(id int) string { return fmt.Sprintf("%012d", id) }
+
+// keep stores updates in the inbox with the offset that follows them, and
+// returns their inbox keys ("" for each without an inbox).
+func (a *Adapter) keep(ctx context.Context, us []tgbotapi.Update) ([]string, error) {
+	keys := make([]string, len(us))
+	if a.inbox == nil || len(us) == 0 {
+		return keys, nil
+	}
+	evs := make([]bot.Inbound, len(us))
+	for i, u := range us {
+		raw, err := json.Marshal(u)
+		if err != nil {
+			return nil, fmt.Errorf("telegram: encode update %d: %w", u.UpdateID, err)
+		}
+		evs[i] = bot.Inbound{Key: inboxKey(u.UpdateID), Data: raw}
+	}
+	// The store's write outlives a shutdown that begins now: an update Telegram
+	// has sent is either stored or (the offset unmoved) sent again.
+	if err := a.inbox.Keep(context.WithoutCancel(ctx), evs, strconv.Itoa(us[len(us)-1].UpdateID+1)); err != nil {
+		return nil, err
+	}
+	for i := range evs {
+		keys[i] = evs[i].Key
+	}
+	return keys, nil
+}
+
+// replayInbox handles the updates a previous run stored and did not finish,
+// and continues after the offset it stored.
+func (a *Adapter) replayInbox(ctx context.Context) {
+	if a.inbox == nil {
+		return
+	}
+	pending, mark, err := a.inbox.Pending(ctx)
+	if err != nil {
+		a.log.Error("telegram: the stored updates could not be read", "err", err)
+		return
+	}
+	if n, err := strconv.Atoi(mark); err == nil && n > a.ps.offset {
+		a.ps.offset = n
+	}
+	if len(pending) > 0 {
+		a.log.Info("telegram: handling updates stored before the restart", "count", len(pending))
+	}
+	for _, in := range pending {
+		var u tgbotapi.Update
+		if err := json.Unmarshal(in.Data, &u); err != nil {
+			a.log.Error("telegram: a stored update is unreadable; dropping it", "key", in.Key, "err", err)
+			_ = a.inbox.Done(ctx, in.Key)
+			continue
+		}
+		a.ps.offset = max(a.ps.offset, u.UpdateID+1)
+		if err := a.dispatch(ctx, u, in.Key); err != nil {
+			return // shutting down: it stays stored
+		}
+	}
 }
 
 func (a *Adapter) deleteWebhook(ctx context.Context) error {
@@ -123,8 +201,14 @@ func (a *Adapter) confirmUpdates() {
 	}
 	n := len(a.pending)
 	a.mu.Unlock()
-	if n > 0 {
-		a.log.Warn("telegram: events left unhandled at shutdown; Telegram will deliver them again", "count", n)
+	if a.inbox != nil {
+		// Everything received is stored: confirm it all.
+		offset = a.ps.offset
+		if n > 0 {
+			a.log.Warn("telegram: events left unhandled at shutdown; they are kept in the data file and handled at the next start", "count", n)
+		}
+	} else if n > 0 {
+		a.log.Warn("telegram: events left unhandled at shutdown; those of the last batch come again from Telegram, earlier ones are lost (no inbox)", "count", n)
 	}
 	if offset <= a.ps.confirmed {
 		return
@@ -136,10 +220,12 @@ func (a *Adapter) confirmUpdates() {
 	}
 }
 
-// dispatch queues an update on its chat's event lane.
-func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) error {
+// dispatch queues an update on its chat's event lane; key is its inbox key
+// ("" without an inbox), removed once it is handled.
+func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update, key string) error {
 	chat, ok := updateChat(u)
 	if !ok {
+		a.done(key)
 		return nil
 	}
 	a.mu.Lock()
@@ -147,9 +233,12 @@ func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) error {
 	a.mu.Unlock()
 	err := a.in.submit(ctx, chat, func() {
 		if a.work.Err() != nil {
-			return // the drain is over: leave it pending, unconfirmed
+			return // the drain is over: leave it pending (stored, or unconfirmed)
 		}
-		a.handleUpdate(u)
+		a.handleUpdate(u, key)
+		if a.work.Err() == nil {
+			a.done(key) // (cut short by the end of the drain, it stays stored)
+		}
 		a.mu.Lock()
 		delete(a.pending, u.UpdateID)
 		a.mu.Unlock()
@@ -160,6 +249,16 @@ func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) error {
 		a.mu.Unlock()
 	}
 	return err
+}
+
+// done removes a handled update from the inbox.
+func (a *Adapter) done(key string) {
+	if a.inbox == nil || key == "" {
+		return
+	}
+	if err := a.inbox.Done(context.Background(), key); err != nil {
+		a.log.Warn("telegram: a handled update stays stored; it may be handled again after a restart", "key", key, "err", err)
+	}
 }
 
 func updateChat(u tgbotapi.Update) (int64, bool) {
@@ -174,7 +273,7 @@ func updateChat(u tgbotapi.Update) (int64, bool) {
 	return 0, false
 }
 
-func (a *Adapter) handleUpdate(u tgbotapi.Update) {
+func (a *Adapter) handleUpdate(u tgbotapi.Update, key string) {
 	ctx := a.work
 	defer func() {
 		if p := recover(); p != nil {
@@ -198,6 +297,7 @@ func (a *Adapter) handleUpdate(u tgbotapi.Update) {
 	if !ok {
 		return
 	}
+	ev.Inbound = key
 	chat, _ := strconv.ParseInt(ev.ChatID, 10, 64)
 	r := &replier{a: a, ev: ev, chat: chat, callback: callback}
 	a.handler.Handle(ctx, ev, r)
@@ -527,6 +627,7 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		}
 		return fmt.Errorf("telegram: setWebhook: %w", err)
 	}
+	a.replayInbox(ctx)
 	if a.cfg.Webhook.Listen == "" {
 		<-ctx.Done()
 		return nil
@@ -581,7 +682,22 @@ func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK) // Telegram delivered it again; it is handled already
 		return
 	}
-	if err := a.dispatch(r.Context(), u); err != nil {
+	if a.inbox != nil {
+		// Stored first, then 200: Telegram retries what we did not store.
+		keys, err := a.keep(r.Context(), []tgbotapi.Update{u})
+		if err != nil {
+			a.mu.Lock()
+			a.seen.put(u.UpdateID, false)
+			a.mu.Unlock()
+			a.log.Error("telegram: a webhook update could not be stored; Telegram will send it again", "err", err)
+			http.Error(w, "try again", http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		go func() { _ = a.dispatch(a.work, u, keys[0]) }() // stored: a restart handles it if this cannot
+		return
+	}
+	if err := a.dispatch(r.Context(), u, ""); err != nil {
 		a.mu.Lock()
 		a.seen.put(u.UpdateID, false)
 		a.mu.Unlock()

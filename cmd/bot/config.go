@@ -14,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chuhe/chuhe/bot"
 	"github.com/chuhe/chuhe/bot/discord"
 	"github.com/chuhe/chuhe/bot/telegram"
 )
@@ -49,6 +50,31 @@ type Config struct {
 	Telegram telegram.Config `yaml:"telegram"`
 	Discord  discord.Config  `yaml:"discord"`
 	Puzzle   PuzzleConfig    `yaml:"puzzle"`
+	Delivery DeliveryConfig  `yaml:"delivery"`
+}
+
+// DeliveryConfig tunes the outbox: how owed messages (boards, announcements,
+// private boards, reminders, puzzle posts) are delivered. See bot.DeliveryConfig.
+type DeliveryConfig struct {
+	// Mode is "inline" (default: the handler of a message sends what it owes,
+	// the sender retries what failed) or "queued" (the sender sends everything,
+	// so no platform latency is on a move's path).
+	Mode string `yaml:"mode"`
+	// LateAfter: a message delivered later than this says when it was due;
+	// default 2m.
+	LateAfter time.Duration `yaml:"late_after"`
+	// AlertAfter: a chat failing this long is logged as an error; default 10m.
+	AlertAfter time.Duration `yaml:"alert_after"`
+	// MaxBackoff caps the wait between attempts; default 5m.
+	MaxBackoff time.Duration `yaml:"max_backoff"`
+}
+
+func (d DeliveryConfig) bot() bot.DeliveryConfig {
+	c := bot.DeliveryConfig{LateAfter: d.LateAfter, AlertAfter: d.AlertAfter, MaxBackoff: d.MaxBackoff}
+	if d.Mode == "queued" {
+		c.Mode = bot.DeliverQueued
+	}
+	return c
 }
 
 // RenderConfig says how board images look.
@@ -159,6 +185,16 @@ func (c *Config) validate() error {
 	if c.Discord.Token != "" {
 		if err := c.Discord.Validate(); err != nil {
 			return err
+		}
+	}
+	switch c.Delivery.Mode {
+	case "", "inline", "queued":
+	default:
+		return fmt.Errorf("delivery.mode %q: want inline or queued", c.Delivery.Mode)
+	}
+	for name, d := range map[string]time.Duration{"late_after": c.Delivery.LateAfter, "alert_after": c.Delivery.AlertAfter, "max_backoff": c.Delivery.MaxBackoff} {
+		if d < 0 {
+			return fmt.Errorf("delivery.%s %s: want a positive duration", name, d)
 		}
 	}
 	if _, err := time.Parse("15:04", c.Puzzle.Time); err != nil {

@@ -157,6 +157,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		BotName:    cfg.BotName,
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
+		Delivery:   cfg.Delivery.bot(),
 	})
 	if err != nil {
 		return err
@@ -212,6 +213,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
+		a.UseInbox(svc.Inbox(a.Name())) // no update is lost between Telegram and the store
 		runners = append(runners, a)
 	}
 	if cfg.Discord.Token != "" {
@@ -220,6 +222,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 		if err != nil {
 			return nil, err
 		}
+		a.UseInbox(svc.Inbox(a.Name())) // an acknowledged interaction survives a restart
 		runners = append(runners, a)
 	}
 	if cfg.consoleOnly() || cfg.Console.Enabled {
@@ -271,6 +274,11 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	go func() {
 		defer wg.Done()
 		tick(ctx, svc, every, log)
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = svc.RunOutbox(ctx) // what is not delivered at the end stays stored for the next start
 	}()
 	wg.Wait()
 	close(errs)

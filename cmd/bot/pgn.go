@@ -19,15 +19,24 @@ import (
 // (a directory means every *.pgn file below it) and prints one line per record:
 //
 //	FILE: ok N moves RESULT
+//	FILE: ok N moves RESULT (our rules end it after move M: VERDICT. WHY.[ The record's result differs: RESULT])
 //	FILE: error at move N (TEXT): REASON
 //
 // A file with several games names them FILE#1, FILE#2, .... It returns an error
 // (so the command exits non-zero) when any record failed.
+//
+// With -rulings it prints instead, for every third occurrence of a position in
+// the records, the arbiter's ruling on it, for comparison with other programs
+// (scripts/repetition-vs-fsf.py):
+//
+//	LABEL|FEN at the first occurrence|the moves since (coordinates)|red wins, black wins or draw
 func runPGN(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pgn", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	rulings := fs.Bool("rulings", false, "print the arbiter's ruling on every third occurrence of a position instead")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: bot pgn FILE|DIR...\n\nReplays each xiangqi PGN record (UTF-8, Big5 or GBK) and prints one line per record.")
+		fmt.Fprintln(stderr, "usage: bot pgn [-rulings] FILE|DIR...\n\nReplays each xiangqi PGN record (UTF-8, Big5 or GBK) and prints one line per record.")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -46,7 +55,7 @@ func runPGN(args []string, stdout, stderr io.Writer) error {
 	}
 	records, failed := 0, 0
 	for _, name := range files {
-		lines, bad := replayFile(v, name)
+		lines, bad := replayFile(v, name, *rulings)
 		for _, l := range lines {
 			fmt.Fprintln(stdout, l)
 		}
@@ -93,7 +102,7 @@ func pgnFiles(args []string) ([]string, error) {
 
 // replayFile replays each game of one file and returns its report lines and the
 // number of records that failed.
-func replayFile(v *rules.Variant, name string) ([]string, int) {
+func replayFile(v *rules.Variant, name string, rulings bool) ([]string, int) {
 	f, err := os.Open(name)
 	if err != nil {
 		return []string{fmt.Sprintf("%s: error: %v", name, err)}, 1
@@ -114,6 +123,10 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 			label = fmt.Sprintf("%s#%d", name, i+1)
 		}
 		r, err := pg.ReplayDetail(v)
+		if rulings && err == nil {
+			lines = append(lines, rulingLines(v, label, pg)...)
+			continue
+		}
 		var me *rules.PGNMoveError
 		var fe *rules.FENError
 		switch {
@@ -132,14 +145,70 @@ func replayFile(v *rules.Variant, name string) ([]string, int) {
 				result = "*"
 			}
 			line := fmt.Sprintf("%s: ok %d moves %s", label, len(pg.Moves), result)
-			if r.RulesEnd > 0 {
-				// Legal, but our automatic rules would have stopped the game earlier.
-				line += fmt.Sprintf(" (our rules end it after move %d: %s)", r.RulesEnd, describeOutcome(r.RulesOutcome))
+			end, out := r.RulesEnd, r.RulesOutcome
+			if end == 0 && automatic(r.Game.Outcome()) {
+				end, out = len(pg.Moves), r.Game.Outcome() // our rules end it at its last move
+			}
+			if end > 0 {
+				// Legal, but our automatic rules would have stopped the game there.
+				line += fmt.Sprintf(" (our rules end it after move %d: %s", end, describeOutcome(out))
+				if n := r.Game.ReportOf(end).Notice; n != nil {
+					line += ". " + n.Text
+				}
+				if result != out.Result() {
+					line += " The record's result differs: " + result
+				}
+				line += ")"
 			}
 			lines = append(lines, line)
 		}
 	}
 	return lines, failed
+}
+
+// rulingLines replays a record on a position, as a search keeps its stack, and
+// writes the arbiter's ruling on every third occurrence of a position.
+func rulingLines(v *rules.Variant, label string, pg *rules.PGNGame) []string {
+	fen := pg.FEN
+	if fen == "" {
+		fen = v.StartFEN
+	}
+	p, err := rules.NewPosition(v, fen)
+	if err != nil {
+		return nil
+	}
+	fens, keys := []string{p.FEN()}, []uint64{p.Hash()}
+	var plies []rules.Move
+	var coords, out []string
+	for _, text := range pg.Moves {
+		m, err := rules.ParseMove(p, text)
+		if err != nil {
+			break
+		}
+		coords = append(coords, rules.FormatCoord(p, m))
+		p.Make(m)
+		fens, keys, plies = append(fens, p.FEN()), append(keys, p.Hash()), append(plies, m)
+		r, ok := rules.JudgeRepetition(p, keys, plies)
+		if !ok || r.Occurrence < 3 {
+			continue
+		}
+		verdict := "draw"
+		if s, ok := r.Offender(); ok {
+			verdict = s.Other().String() + " wins"
+		}
+		out = append(out, strings.Join([]string{label, fens[r.First], strings.Join(coords[r.First:], " "), verdict}, "|"))
+	}
+	return out
+}
+
+// automatic reports whether o is an end our rules decide by themselves that a
+// record may play through (repetition, the move limit, material).
+func automatic(o rules.Outcome) bool {
+	switch o.Reason {
+	case rules.ReasonRepetition, rules.ReasonPerpetual, rules.ReasonPerpetualChase, rules.ReasonMoveLimit, rules.ReasonMaterial:
+		return o.Over
+	}
+	return false
 }
 
 // describeOutcome says how a game ended, in a few words.

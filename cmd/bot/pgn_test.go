@@ -64,3 +64,45 @@ func TestPGNCommand(t *testing.T) {
 		t.Errorf("-h gave %v and %q", err, help.String())
 	}
 }
+
+// TestPGNRepetitionVerdicts: records that our rules end by repetition get the
+// verdict, its reason, and the record's result where it differs.
+func TestPGNRepetitionVerdicts(t *testing.T) {
+	dir := t.TempDir()
+	chase := filepath.Join(dir, "chase.pgn")
+	// Red's cannon chases Black's chariot: the ninth move repeats a third time;
+	// the record goes on and says Red won.
+	text := "[FEN \"2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1\"]\n[Result \"1-0\"]\n" +
+		"1. c2a2 a7b7 2. a2b2 b7a7 3. b2a2 a7b7 4. a2b2 b7a7 5. b2a2 a7b7 6. a2b2 1-0\n"
+	idle := filepath.Join(dir, "idle.pgn")
+	// An idle shuffle that ends the record, drawn, at the third occurrence.
+	text2 := "[FEN \"5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\"]\n[Result \"1/2-1/2\"]\n" +
+		"1. d0d1 f9f8 2. d1d0 f8f9 3. d0d1 f9f8 4. d1d0 f8f9 1/2-1/2\n"
+	for path, s := range map[string]string{chase: text, idle: text2} {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	if err := runPGN([]string{dir}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	want := chase + ": ok 11 moves 1-0 (our rules end it after move 9: Black wins by perpetual chase. " +
+		"The position has occurred a third time, and Red has chased the chariot on a7 with the cannon on a2 with every move: Red loses. " +
+		"The record's result differs: 1-0)\n" +
+		idle + ": ok 8 moves 1/2-1/2 (our rules end it after move 8: draw by repetition. " +
+		"The position has occurred a third time and neither side checked or chased with every move: drawn by repetition.)\n"
+	if out.String() != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out.String(), want)
+	}
+	// -rulings: every third occurrence, from the first occurrence on.
+	out.Reset()
+	if err := runPGN([]string{"-rulings", chase}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	first := chase + "|2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/C5NC1/9/1NBAKAB1R b - - 1 1|a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2|black wins"
+	if len(lines) != 3 || lines[0] != first {
+		t.Errorf("rulings:\n%s\nwant 3 lines, the first:\n%s", out.String(), first)
+	}
+}

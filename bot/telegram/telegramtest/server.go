@@ -160,6 +160,11 @@ type Server struct {
 	// MaxPoll caps how long getUpdates waits for updates (default 2s; the
 	// client's own timeout parameter is obeyed below it).
 	MaxPoll time.Duration
+	// GroupPerMinute, when set, is Telegram's limit of messages the bot may
+	// send into one group in a minute (20): a send over it is answered 429
+	// with the seconds until the oldest of the minute's sends is a minute old.
+	// Minutes are of the fake's clock (SetClock).
+	GroupPerMinute int
 
 	srv     *httptest.Server
 	unseen  map[[2]int64]bool // group messages privacy mode kept from the bot
@@ -181,7 +186,46 @@ type Server struct {
 	commands map[string][]map[string]string // language_code -> commands
 	webhook  url.Values
 	now      func() time.Time
-	answers  map[string]Answer // callback query id -> its answer
+	groupLog map[int64][]time.Time // send times per group, for GroupPerMinute
+	limited  int                   // sends answered 429 by GroupPerMinute
+	answers  map[string]Answer     // callback query id -> its answer
+}
+
+// SetClock makes the fake use now for call times and rate limits (a test's
+// fake clock, shared with the client).
+func (s *Server) SetClock(now func() time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.now = now
+}
+
+// RateLimited is how many sends GroupPerMinute refused.
+func (s *Server) RateLimited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.limited
+}
+
+// overLimitLocked answers whether a send into chat now breaks GroupPerMinute,
+// and the seconds to wait; a send within it is counted.
+func (s *Server) overLimitLocked(chat int64, now time.Time) (bool, int) {
+	if s.GroupPerMinute <= 0 || chat >= 0 {
+		return false, 0
+	}
+	if s.groupLog == nil {
+		s.groupLog = map[int64][]time.Time{}
+	}
+	log := s.groupLog[chat]
+	for len(log) > 0 && now.Sub(log[0]) >= time.Minute {
+		log = log[1:]
+	}
+	if len(log) >= s.GroupPerMinute {
+		s.groupLog[chat] = log
+		wait := time.Minute - now.Sub(log[0])
+		return true, max(1, int((wait+time.Second-1)/time.Second))
+	}
+	s.groupLog[chat] = append(log, now)
+	return false, 0
 }
 
 // Answer is how the bot answered a callback query: a toast, or with Alert a
@@ -764,6 +808,10 @@ func (s *Server) handleLocked(c Call) (status int, result any, desc string, extr
 	case "sendMessage", "sendPhoto":
 		if st, d := s.canSendLocked(chatID); st != 200 {
 			return st, nil, d, nil
+		}
+		if over, wait := s.overLimitLocked(chatID, c.At); over {
+			s.limited++
+			return 429, nil, fmt.Sprintf("Too Many Requests: retry after %d", wait), map[string]any{"retry_after": wait}
 		}
 		text := p.Get("text")
 		var photo []byte

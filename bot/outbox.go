@@ -1,0 +1,811 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// Delivery. Every message a state change owes (the board after a move, an
+// announcement, a private board, a reminder, a timeout, a puzzle post) is an
+// outbox entry in the store, written with the change or right after it and
+// before any network call. Then:
+//
+//   - in DeliverInline mode (the default) the handler of the event sends what
+//     the event owes itself, after it let go of the game's lock, through the
+//     event's Replier (so a Discord interaction gets its answer), and records it;
+//   - the outbox sender (RunOutbox) delivers everything else through the
+//     Platforms: what a handler could not send, what Tick owes, and everything
+//     left from before a restart. It retries with backoff (a platform's own rate
+//     limits are the adapter's business), in order per destination, and records
+//     each delivered message with the game it is about, so that replies to a
+//     board find their game after a restart too.
+//
+// A board that comes late says so; an undelivered board that a newer board of
+// the same game makes pointless is dropped, and the newer one says how many it
+// replaces. A message the platform refuses for good is logged as an error,
+// kept, and reported by /board until a newer board of its game goes out.
+
+// DeliveryMode says who sends what an event owes.
+type DeliveryMode int
+
+const (
+	// DeliverInline: the event's handler sends it before Handle returns.
+	DeliverInline DeliveryMode = iota
+	// DeliverQueued: Handle only stores it; the outbox sender sends it. A move
+	// then costs its store write alone, whatever the platform's latency.
+	DeliverQueued
+)
+
+// DeliveryConfig tunes the outbox. Zero fields get the defaults.
+type DeliveryConfig struct {
+	Mode DeliveryMode
+	// LateAfter: a message delivered later than this after it was owed says
+	// when it was owed. Default 2 minutes.
+	LateAfter time.Duration
+	// AlertAfter: a destination failing this long is logged as an error (once).
+	// Default 10 minutes.
+	AlertAfter time.Duration
+	// MaxBackoff caps the wait between attempts. Default 5 minutes.
+	MaxBackoff time.Duration
+	// Poll is how often the sender looks for due entries when not woken.
+	// Default 1 second.
+	Poll time.Duration
+	// Lease is how long a sender holds the entries it claimed. Default 2 minutes.
+	Lease time.Duration
+	// Parallel bounds the destinations delivered at once. Default 16.
+	Parallel int
+}
+
+func (c DeliveryConfig) withDefaults() DeliveryConfig {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&c.LateAfter, 2*time.Minute)
+	def(&c.AlertAfter, 10*time.Minute)
+	def(&c.MaxBackoff, 5*time.Minute)
+	def(&c.Poll, time.Second)
+	def(&c.Lease, 2*time.Minute)
+	if c.Parallel <= 0 {
+		c.Parallel = 16
+	}
+	return c
+}
+
+// Entry kinds: a newer entry of one kind, game and destination supersedes an
+// undelivered older one.
+const (
+	kindBoard   = "board"
+	kindPrivate = "private"
+)
+
+// boardRef is a board image by reference: the sender draws it from the stored
+// game at send time, so the outbox keeps no PNGs. Side is -1 for the public
+// view; a private board is drawn for its owner's side only, and its entry is
+// addressed to that owner.
+type boardRef struct {
+	Game       string      `json:"game"`
+	Ply        int         `json:"ply"`
+	Side       int         `json:"side"`
+	Simplified bool        `json:"simplified,omitempty"`
+	Flip       bool        `json:"flip,omitempty"`
+	Labels     rules.Style `json:"labels,omitempty"`
+}
+
+// outPayload is a Message as an outbox entry keeps it.
+type outPayload struct {
+	Text      string     `json:"text,omitempty"`
+	Buttons   [][]Button `json:"buttons,omitempty"`
+	ReplyTo   string     `json:"reply_to,omitempty"`
+	ImageName string     `json:"image_name,omitempty"`
+	// Image and Alt are kept only for an image not drawn from a game.
+	Image []byte    `json:"image,omitempty"`
+	Alt   string    `json:"alt,omitempty"`
+	Board *boardRef `json:"board,omitempty"`
+	// About is what replies to the message are about: a game id or a puzzle ref.
+	About    string `json:"about,omitempty"`
+	Lang     string `json:"lang,omitempty"`
+	UserName string `json:"user_name,omitempty"` // a private message's addressee
+}
+
+// ownedInbox is the value bucket of durably queued inbound events (inbox.go).
+const ownedInbox = "inbound"
+
+// pendingOut is one message of an event, in the order the handler made them:
+// a direct answer (entry nil), or an owed message with its outbox entry.
+type pendingOut struct {
+	m       Message
+	private bool // to the event's user privately
+	notice  bool // a Replier.Notice of m.Text
+	about   string
+	entry   *storage.OutboxEntry
+	stored  bool // the entry is in the store already (written with the change)
+	hintFor *storage.Game
+}
+
+// outbox is the service's delivery state.
+type outbox struct {
+	cfg    DeliveryConfig
+	holder string
+	wake   chan struct{}
+
+	mu      sync.Mutex
+	alerted map[string]bool // destinations logged as failing
+	pruned  time.Time       // when the record of sent messages was last pruned
+}
+
+// sentKept is how long the record of a sent message (which game a board is
+// of, for replies to it) is kept.
+const sentKept = 30 * 24 * time.Hour
+
+// pruneSent forgets sent-message records older than sentKept, at most hourly.
+func (s *Service) pruneSent(ctx context.Context, now time.Time) error {
+	s.out.mu.Lock()
+	due := now.Sub(s.out.pruned) >= time.Hour
+	if due {
+		s.out.pruned = now
+	}
+	s.out.mu.Unlock()
+	if !due {
+		return nil
+	}
+	n, err := s.store.PruneSent(ctx, now.Add(-sentKept))
+	if n > 0 {
+		s.log.Info("forgot old sent-message records", "count", n)
+	}
+	return err
+}
+
+func newOutbox(cfg DeliveryConfig, holder string) *outbox {
+	return &outbox{cfg: cfg.withDefaults(), holder: holder, wake: make(chan struct{}, 1),
+		alerted: map[string]bool{}}
+}
+
+// Wake tells the sender there is something to deliver.
+func (s *Service) wakeSender() {
+	select {
+	case s.out.wake <- struct{}{}:
+	default:
+	}
+}
+
+// payloadOf encodes m for the outbox.
+func payloadOf(m Message, lang Lang, about string) (json.RawMessage, error) {
+	p := outPayload{Text: m.Text, Buttons: m.Buttons, ReplyTo: m.ReplyTo, ImageName: m.ImageName,
+		Board: m.board, About: about, Lang: string(lang)}
+	if m.board == nil && m.Image != nil {
+		p.Image, p.Alt = m.Image, m.Alt
+	} else if m.board == nil {
+		p.Alt = m.Alt
+	}
+	return json.Marshal(p)
+}
+
+// publicEntry is the outbox entry of m posted in rec's chat.
+func publicEntry(rec *storage.Game, m Message, lang Lang) *storage.OutboxEntry {
+	e := chatEntry(rec.Platform, rec.ChatID, m, lang, rec.ID)
+	e.GameID = rec.ID
+	if m.board != nil && m.board.Side < 0 {
+		e.Kind = kindBoard
+	}
+	return e
+}
+
+// chatEntry is the outbox entry of m posted in a chat; about is what replies
+// to it concern.
+func chatEntry(platform, chatID string, m Message, lang Lang, about string) *storage.OutboxEntry {
+	raw, err := payloadOf(m, lang, about)
+	if err != nil {
+		raw = nil // cannot happen for these types; validate refuses it
+	}
+	return &storage.OutboxEntry{Platform: platform, ChatID: chatID, Payload: raw}
+}
+
+// privateEntry is the outbox entry of m sent privately to user u about rec.
+func privateEntry(rec *storage.Game, u User, m Message, lang Lang) *storage.OutboxEntry {
+	kind := ""
+	if m.board != nil && m.board.Side >= 0 {
+		kind = kindPrivate
+	}
+	p := outPayload{}
+	raw, _ := payloadOf(m, lang, rec.ID)
+	if json.Unmarshal(raw, &p) == nil {
+		p.UserName = u.Name
+		raw, _ = json.Marshal(p)
+	}
+	return &storage.OutboxEntry{Platform: rec.Platform, UserID: u.ID, GameID: rec.ID, Kind: kind, Payload: raw}
+}
+
+// ---- owed messages during an event ----
+
+type outKey struct{}
+
+// collector gathers the messages of one event (see request.flush).
+type collector struct {
+	mu  sync.Mutex
+	out []*pendingOut
+}
+
+func (c *collector) add(p *pendingOut) {
+	c.mu.Lock()
+	c.out = append(c.out, p)
+	c.mu.Unlock()
+}
+
+func collectorOf(ctx context.Context) *collector {
+	c, _ := ctx.Value(outKey{}).(*collector)
+	return c
+}
+
+// owe queues an owed message. During an event it joins the event's messages
+// (stored and delivered by flush); outside one (Tick) it is stored at once and
+// left to the sender.
+func (s *Service) owe(ctx context.Context, p *pendingOut) {
+	if c := collectorOf(ctx); c != nil {
+		c.add(p)
+		return
+	}
+	if p.stored {
+		s.wakeSender()
+		return
+	}
+	if err := s.store.Enqueue(ctx, []*storage.OutboxEntry{p.entry}); err != nil {
+		s.log.Error("an owed message could not be queued; it is lost", "game", p.entry.GameID, "err", err)
+		return
+	}
+	s.wakeSender()
+}
+
+// ownLease is the lease an event's handler asks for on the entries it will
+// deliver itself.
+func (s *Service) ownLease() storage.Lease {
+	return storage.Lease{Holder: s.out.holder + "/inline", Until: s.now().Add(s.out.cfg.Lease)}
+}
+
+// flush stores what the event owes (what its change did not store already) and,
+// in DeliverInline mode, sends everything in order: direct answers through the
+// Replier, owed messages it holds the lease of through the Replier when they are
+// for the event's chat or user and through the Platform otherwise. It runs after
+// the game's lock is released.
+func (q *request) flush(c *collector) {
+	c.mu.Lock()
+	items := c.out
+	c.out = nil
+	c.mu.Unlock()
+	if len(items) == 0 {
+		return
+	}
+	s := q.s
+	inline := s.out.cfg.Mode == DeliverInline
+	var fresh []*storage.OutboxEntry
+	for _, it := range items {
+		if it.entry != nil && !it.stored {
+			if inline {
+				it.entry.Lease = s.ownLease()
+			}
+			fresh = append(fresh, it.entry)
+		}
+	}
+	if len(fresh) > 0 {
+		var consumed []storage.ValueRef
+		if q.ev.Inbound != "" {
+			consumed = append(consumed, storage.ValueRef{Bucket: ownedInbox, Key: q.ev.Inbound})
+		}
+		if err := s.store.Enqueue(q.ctx, fresh, consumed...); err != nil {
+			// The change is stored; its messages are not: send them directly,
+			// without the outbox's guarantees.
+			s.log.Error("owed messages could not be queued; sending them directly", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+			for _, it := range items {
+				if it.entry != nil && !it.stored {
+					it.entry = nil
+				}
+			}
+		}
+	}
+	queued := false
+	var results []storage.OutboxResult
+	var direct []storage.SentMessage
+	failed := map[string]bool{} // destinations whose inline delivery failed: the rest waits
+	holder := s.out.holder + "/inline"
+	for i := 0; i < len(items); i++ { // a failed private board can add its hint
+		it := items[i]
+		if it.entry == nil {
+			if ref := q.send(it); ref.ID != "" && it.about != "" {
+				direct = append(direct, storage.SentMessage{Platform: q.ev.Platform, ChatID: ref.ChatID, ID: ref.ID, About: it.about})
+			}
+			continue
+		}
+		e := it.entry
+		if !inline || e.Lease.Holder != holder || e.Lease.Session == "" {
+			queued = true
+			continue
+		}
+		if failed[e.Dest()] {
+			results = append(results, storage.OutboxResult{ID: e.ID, Release: true})
+			queued = true
+			continue
+		}
+		res, hint := q.deliverOwn(it)
+		if hint != nil {
+			items = append(items, hint)
+		}
+		if res.Err != "" || res.Release {
+			failed[e.Dest()] = true
+			queued = true
+		}
+		results = append(results, res)
+	}
+	if len(direct) > 0 {
+		if err := s.store.RecordSent(context.WithoutCancel(q.ctx), direct); err != nil {
+			s.log.Warn("recording sent messages", "err", err)
+		}
+	}
+	if len(results) > 0 {
+		if err := s.store.FinishOutbox(context.WithoutCancel(q.ctx), holder, results); err != nil {
+			s.log.Warn("recording delivered messages", "err", err)
+		}
+	}
+	if queued {
+		s.wakeSender()
+	}
+}
+
+// send delivers a direct answer of the event and returns its ref.
+func (q *request) send(it *pendingOut) MessageRef {
+	var ref MessageRef
+	var err error
+	if it.notice {
+		if err := q.rep.Notice(q.ctx, it.m.Text); err != nil {
+			q.s.log.Warn("notice failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+		}
+		return MessageRef{}
+	}
+	if it.private {
+		ref, err = q.rep.ReplyPrivately(q.ctx, it.m)
+		var pu *PrivateUnavailableError
+		if errors.As(err, &pu) {
+			q.s.setCanDM(q.ctx, q.ev.Platform, q.ev.User, false)
+			hint := q.s.privateHint(q.display(), it.about, q.s.platform(q.ev.Platform), q.ev.User, pu)
+			hint.ReplyTo = q.ev.MessageID
+			if _, err := q.rep.Reply(q.ctx, hint); err != nil {
+				q.s.log.Warn("reply failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+			}
+			return MessageRef{}
+		}
+	} else {
+		ref, err = q.rep.Reply(q.ctx, it.m)
+	}
+	if err != nil {
+		q.s.log.Warn("reply failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
+		return MessageRef{}
+	}
+	q.s.remember(ref, it.about)
+	return ref
+}
+
+// deliverOwn sends one owed message the handler holds, and says how it went. A
+// private message to a user the platform cannot reach is given up on and gives
+// the hint to post in the game's chat (the board comes with /start).
+func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut) {
+	e := it.entry
+	s := q.s
+	res := storage.OutboxResult{ID: e.ID}
+	if it.m.board != nil && it.m.Image == nil && s.renderer != nil {
+		// Made inside a store write, without its image: draw it now.
+		var pl outPayload
+		if json.Unmarshal(e.Payload, &pl) == nil {
+			if m, err := s.messageOf(q.ctx, pl); err == nil {
+				it.m.Image, it.m.Alt = m.Image, m.Alt
+			}
+		}
+	}
+	var ref MessageRef
+	var err error
+	switch {
+	case e.ChatID != "" && e.ChatID == q.ev.ChatID && e.Platform == q.ev.Platform && !q.ev.Confidential:
+		// (A Confidential event's replies are seen by its user only: what the
+		// whole chat is owed goes through the platform.)
+		ref, err = q.rep.Reply(q.ctx, it.m)
+	case e.UserID != "" && e.UserID == q.ev.User.ID && e.Platform == q.ev.Platform:
+		ref, err = q.rep.ReplyPrivately(q.ctx, it.m)
+	default:
+		p := s.platform(e.Platform)
+		if p == nil {
+			res.Release = true
+			return res, nil
+		}
+		ref, err = s.sendVia(q.ctx, p, e, it.m)
+	}
+	var pu *PrivateUnavailableError
+	if errors.As(err, &pu) && e.UserID != "" && it.hintFor != nil {
+		rec := it.hintFor
+		res.Superseded = true // nothing more to do with it
+		if rec.ChatID != q.ev.ChatID || rec.Platform != q.ev.Platform {
+			s.privateUnreachable(q.ctx, e, pu, rec) // the sender posts the hint there
+			return res, nil
+		}
+		var pl outPayload
+		_ = json.Unmarshal(e.Payload, &pl)
+		u := User{ID: e.UserID, Name: pl.UserName}
+		s.setCanDM(q.ctx, e.Platform, u, false)
+		if !s.firstHint(q.ctx, rec, u.ID) {
+			return res, nil // the chat was told already
+		}
+		hint := s.privateHint(s.chatDisplay(q.ctx, rec), rec.ID, s.platform(rec.Platform), u, pu)
+		hint.ReplyTo = q.ev.MessageID
+		return res, &pendingOut{m: hint}
+	}
+	if err != nil {
+		return s.failure(q.ctx, e, err, it.hintFor), nil
+	}
+	if e.UserID != "" {
+		s.reached(q.ctx, e.Platform, e.UserID)
+	}
+	s.remember(ref, it.about)
+	res.Sent = sentRecord(e, ref, it.about)
+	return res, nil
+}
+
+func sentRecord(e *storage.OutboxEntry, ref MessageRef, about string) []storage.SentMessage {
+	if ref.ID == "" {
+		return nil
+	}
+	return []storage.SentMessage{{Platform: e.Platform, ChatID: ref.ChatID, ID: ref.ID, About: about}}
+}
+
+func (s *Service) sendVia(ctx context.Context, p Platform, e *storage.OutboxEntry, m Message) (MessageRef, error) {
+	if e.ChatID != "" {
+		return p.Send(ctx, e.ChatID, m)
+	}
+	var pl outPayload
+	_ = json.Unmarshal(e.Payload, &pl)
+	return p.SendPrivate(ctx, User{ID: e.UserID, Name: pl.UserName}, m)
+}
+
+// permanent reports whether an error from a platform will not go away by
+// trying again: adapters mark temporary errors with Temporary() bool; a user who
+// cannot be reached privately or a message too long are permanent.
+func permanent(err error) bool {
+	var pu *PrivateUnavailableError
+	if errors.As(err, &pu) || errors.Is(err, ErrTooLong) {
+		return true
+	}
+	var t interface{ Temporary() bool }
+	if errors.As(err, &t) {
+		return !t.Temporary()
+	}
+	return false // unknown: worth another try
+}
+
+// failure turns a failed delivery into the entry's next state. A private
+// message to a user the platform cannot reach is given up on, and the game's
+// chat is told how to open the private chat (the board comes with /start).
+func (s *Service) failure(ctx context.Context, e *storage.OutboxEntry, err error, rec *storage.Game) storage.OutboxResult {
+	res := storage.OutboxResult{ID: e.ID, Err: errText(err)}
+	var pu *PrivateUnavailableError
+	if errors.As(err, &pu) && e.UserID != "" {
+		s.privateUnreachable(ctx, e, pu, rec)
+		res.Err, res.Superseded = "", true // nothing more to do with it
+		return res
+	}
+	if permanent(err) {
+		s.log.Error("a message was refused for good", "platform", e.Platform, "chat", e.ChatID, "game", e.GameID, "err", err)
+		return res // Retry zero: Failed
+	}
+	res.Retry = s.now().Add(s.backoff(e.Attempts + 1))
+	return res
+}
+
+// errText is what the store keeps of a delivery error: the adapter's text, cut.
+func errText(err error) string {
+	t := err.Error()
+	if len(t) > 300 {
+		t = t[:300] + "…"
+	}
+	return t
+}
+
+// backoff is the wait after n failed attempts: 1s doubling, up to MaxBackoff.
+func (s *Service) backoff(n int) time.Duration {
+	d := time.Second
+	for i := 1; i < n && d < s.out.cfg.MaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, s.out.cfg.MaxBackoff)
+}
+
+// privateUnreachable posts the hint for a player the platform cannot reach
+// privately, through the outbox of the game's chat.
+func (s *Service) privateUnreachable(ctx context.Context, e *storage.OutboxEntry, pu *PrivateUnavailableError, rec *storage.Game) {
+	var pl outPayload
+	_ = json.Unmarshal(e.Payload, &pl)
+	u := User{ID: e.UserID, Name: pl.UserName}
+	s.setCanDM(ctx, e.Platform, u, false)
+	if rec == nil {
+		g, err := s.store.Game(ctx, e.GameID)
+		if err != nil {
+			s.log.Warn("private message not sent", "game", e.GameID, "err", err)
+			return
+		}
+		rec = g
+	}
+	if !s.firstHint(ctx, rec, u.ID) {
+		return // the chat was told already
+	}
+	d := s.chatDisplay(ctx, rec)
+	hint := s.privateHint(d, rec.ID, s.platform(rec.Platform), u, pu)
+	if err := s.store.Enqueue(ctx, []*storage.OutboxEntry{publicEntry(rec, hint, d.lang)}); err != nil {
+		s.log.Warn("private hint not queued", "game", rec.ID, "err", err)
+	}
+	s.wakeSender()
+}
+
+// ---- the sender ----
+
+// RunOutbox delivers the outbox until ctx ends: at once (what is left from
+// before a restart), whenever a handler or Tick queues something, and every
+// DeliveryConfig.Poll for retries. It returns nil when ctx ends; what is not
+// delivered by then stays in the store for the next start.
+func (s *Service) RunOutbox(ctx context.Context) error {
+	t := time.NewTicker(s.out.cfg.Poll)
+	defer t.Stop()
+	for {
+		if _, err := s.DeliverDue(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("outbox", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.out.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// DeliverDue claims what is due now and delivers it, destinations in parallel
+// and each in order, and returns how many entries it finished (delivered,
+// superseded or given up on). Tests call it to deliver without the loop.
+func (s *Service) DeliverDue(ctx context.Context) (int, error) {
+	es, err := s.store.ClaimOutbox(ctx, storage.OutboxClaim{Holder: s.out.holder, Now: s.now(), Lease: s.out.cfg.Lease})
+	if err != nil || len(es) == 0 {
+		return 0, err
+	}
+	byDest := map[string][]*storage.OutboxEntry{}
+	var order []string
+	for _, e := range es {
+		d := e.Dest()
+		if byDest[d] == nil {
+			order = append(order, d)
+		}
+		byDest[d] = append(byDest[d], e)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+		errs []error
+		sem  = make(chan struct{}, s.out.cfg.Parallel)
+	)
+	for _, d := range order {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(run []*storage.OutboxEntry) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			n, err := s.deliverRun(ctx, run)
+			mu.Lock()
+			done += n
+			if err != nil {
+				errs = append(errs, err)
+			}
+			mu.Unlock()
+		}(byDest[d])
+	}
+	wg.Wait()
+	return done, errors.Join(errs...)
+}
+
+// deliverRun delivers one destination's claimed entries in order. An undelivered
+// board followed by a newer one of the same game in the run is superseded; a
+// failure stops the run (the rest is released, to keep the order). When ctx
+// ends, the send under way is not cancelled (an adapter would go on with it and
+// report a failure, and it would be sent twice): the adapter's own drain bounds
+// it; what is left is released for the next start.
+func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (int, error) {
+	sendCtx := context.WithoutCancel(ctx)
+	newest := map[[2]string]int{} // kind, game -> index of its newest entry
+	for i, e := range run {
+		if e.Kind != "" && e.GameID != "" {
+			newest[[2]string{e.Kind, e.GameID}] = i
+		}
+	}
+	replaced := map[int]int{} // index of a newest board -> how many it replaces
+	var results []storage.OutboxResult
+	finished := 0
+	flushResults := func() error {
+		if len(results) == 0 {
+			return nil
+		}
+		err := s.store.FinishOutbox(context.WithoutCancel(ctx), s.out.holder, results)
+		results = results[:0]
+		return err
+	}
+	var errs []error
+	stopped := false
+	for i, e := range run {
+		if stopped || ctx.Err() != nil {
+			results = append(results, storage.OutboxResult{ID: e.ID, Release: true})
+			continue
+		}
+		if j, ok := newest[[2]string{e.Kind, e.GameID}]; ok && e.Kind != "" && j != i {
+			replaced[j] += 1 + e.Replaces
+			results = append(results, storage.OutboxResult{ID: e.ID, Superseded: true, SupersededBy: run[j].ID})
+			finished++
+			continue
+		}
+		res := s.deliverEntry(sendCtx, e, e.Replaces+replaced[i])
+		results = append(results, res)
+		if res.Err != "" && !res.Retry.IsZero() {
+			stopped = true
+			s.noteFailing(e)
+		} else {
+			finished++
+			s.noteRecovered(e)
+		}
+		// Record as we go: a delivered board must not be sent again after a crash.
+		if err := flushResults(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := flushResults(); err != nil {
+		errs = append(errs, err)
+	}
+	return finished, errors.Join(errs...)
+}
+
+// deliverEntry builds and sends one entry through its platform.
+func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, replaces int) storage.OutboxResult {
+	p := s.platform(e.Platform)
+	if p == nil {
+		// No adapter for it in this process: try again later (a restart with the
+		// platform configured delivers it).
+		return storage.OutboxResult{ID: e.ID, Err: "no adapter for platform " + e.Platform, Retry: s.now().Add(s.out.cfg.MaxBackoff)}
+	}
+	var pl outPayload
+	if err := json.Unmarshal(e.Payload, &pl); err != nil {
+		s.log.Error("undecodable outbox entry dropped", "id", e.ID, "err", err)
+		return storage.OutboxResult{ID: e.ID, Err: "undecodable", Retry: time.Time{}}
+	}
+	m, err := s.messageOf(ctx, pl)
+	if err != nil {
+		s.log.Error("an owed message could not be rebuilt", "game", e.GameID, "err", err)
+		return storage.OutboxResult{ID: e.ID, Err: errText(err)}
+	}
+	lang := ParseLang(pl.Lang)
+	var notes []string
+	if late := s.now().Sub(e.CreatedAt); late >= s.out.cfg.LateAfter {
+		span := formatSpan(lang, late)
+		if late < time.Minute {
+			span = T(lang, "out.span_s", int(late.Seconds()))
+		}
+		notes = append(notes, T(lang, "out.late", e.CreatedAt.UTC().Format("15:04:05")+" UTC", span))
+	}
+	if replaces > 0 {
+		notes = append(notes, T(lang, "out.superseded", replaces, e.GameID))
+	}
+	if len(notes) > 0 {
+		m.Text = strings.Join(notes, "\n") + "\n" + m.Text
+	}
+	ref, err := s.sendVia(ctx, p, e, m)
+	if err != nil {
+		return s.failure(ctx, e, err, nil)
+	}
+	if e.UserID != "" {
+		s.reached(ctx, e.Platform, e.UserID)
+	}
+	s.remember(ref, pl.About)
+	return storage.OutboxResult{ID: e.ID, Sent: sentRecord(e, ref, pl.About)}
+}
+
+// messageOf rebuilds a Message from its payload, drawing a board from the stored
+// game: the public view, or the view of the side whose private board it is.
+func (s *Service) messageOf(ctx context.Context, pl outPayload) (Message, error) {
+	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt}
+	b := pl.Board
+	if b == nil {
+		return m, nil
+	}
+	rec, err := s.store.Game(ctx, b.Game)
+	if err != nil {
+		return m, err
+	}
+	v, err := s.variant(rec.Variant, rec.Options)
+	if err != nil {
+		return m, err
+	}
+	ply := min(b.Ply, len(rec.Moves))
+	moves := make([]string, ply)
+	for i := range moves {
+		moves[i] = rec.Moves[i].Text
+	}
+	g, err := rules.Replay(v, rec.StartFEN, moves)
+	if err != nil {
+		return m, fmt.Errorf("replay game %s: %w", rec.ID, err)
+	}
+	audience := rules.Public
+	if b.Side >= 0 {
+		audience = rules.AudienceOf(rules.Side(b.Side))
+	}
+	view := g.Position().View(audience)
+	m.Image = s.image(view, ImageOptions{Simplified: b.Simplified, Flip: b.Flip, Labels: b.Labels})
+	m.Alt = TextBoard(view)
+	m.board = b
+	return m, nil
+}
+
+// noteFailing logs a destination that has been failing for AlertAfter, once.
+func (s *Service) noteFailing(e *storage.OutboxEntry) {
+	if e.FirstFail.IsZero() || s.now().Sub(e.FirstFail) < s.out.cfg.AlertAfter {
+		return
+	}
+	s.out.mu.Lock()
+	already := s.out.alerted[e.Dest()]
+	s.out.alerted[e.Dest()] = true
+	s.out.mu.Unlock()
+	if !already {
+		s.log.Error("messages cannot be delivered; still trying", "platform", e.Platform, "chat", e.ChatID,
+			"since", e.FirstFail, "attempts", e.Attempts, "err", e.LastError)
+	}
+}
+
+func (s *Service) noteRecovered(e *storage.OutboxEntry) {
+	s.out.mu.Lock()
+	was := s.out.alerted[e.Dest()]
+	delete(s.out.alerted, e.Dest())
+	s.out.mu.Unlock()
+	if was {
+		s.log.Info("messages are being delivered again", "platform", e.Platform, "chat", e.ChatID)
+	}
+}
+
+// deliveryStatus is what /board says about a chat's undelivered messages: how
+// many wait and since when, and those refused for good. Empty when all is well.
+func (s *Service) deliveryStatus(ctx context.Context, lang Lang, platform, chatID, gameID string) string {
+	es, err := s.store.PendingOutbox(ctx, platform, chatID, gameID)
+	if err != nil || len(es) == 0 {
+		return ""
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].ID < es[j].ID })
+	var lines []string
+	waiting, failed := 0, 0
+	var since time.Time
+	for _, e := range es {
+		if e.Failed {
+			failed++
+			continue
+		}
+		if e.Attempts > 0 {
+			waiting++
+			if since.IsZero() || e.FirstFail.Before(since) {
+				since = e.FirstFail
+			}
+		}
+	}
+	if waiting > 0 {
+		lines = append(lines, T(lang, "out.status_waiting", waiting, since.UTC().Format("15:04")+" UTC"))
+	}
+	if failed > 0 {
+		lines = append(lines, T(lang, "out.status_failed", failed))
+	}
+	return strings.Join(lines, "\n")
+}
