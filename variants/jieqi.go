@@ -110,10 +110,9 @@ func JieqiCaptured() Option {
 			v := base.Clone(base.Slug + "+captured=" + text)
 			replaced := false
 			for i, m := range v.Modules {
-				if j, ok := m.(*jieqi); ok {
-					c := &jieqi{captured: j.captured}
-					c.captured = rule
-					v.Modules[i], replaced = c, true
+				if _, ok := m.(*jieqi); ok {
+					// A new module value: its Init claims the state afresh.
+					v.Modules[i], replaced = &jieqi{captured: rule}, true
 				}
 			}
 			if !replaced {
