@@ -542,6 +542,14 @@ var catalog = map[string]msg{
 	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
 	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
+	"fact.identified": {
+		"%s's face-down piece you captured was: %s",
+		"你吃掉的%s暗子是：%s",
+		"你吃掉的%s暗子是：%s"},
+	"told.caption": {
+		"Game #%s, for you alone:",
+		"第 %s 局，僅告訴你：",
+		"第 %s 局，仅告诉你："},
 
 	// Draws, takebacks, resignation, abort.
 	"draw.offered": {

@@ -75,6 +75,15 @@ func (q *request) cmdNew(args []string) error {
 	if n.fen != "" {
 		rec.StartFEN = g.StartFEN()
 	}
+	if v.Deals() {
+		// Secrets dealt by chance (jieqi's shuffle), from the service's
+		// crypto/rand source: the true start lives only in the stored game.
+		dealt, err := q.s.deal(v, rec.StartFEN)
+		if err != nil {
+			return fmt.Errorf("deal a game of %s: %w", v.Slug, err)
+		}
+		rec.StartFEN = dealt
+	}
 	seat := n.side
 	if seat < 0 {
 		seat = q.s.intn(2)
@@ -218,6 +227,8 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			n.control, n.timed = tc, true
 		case hasVal && len(n.opts) > 0 && q.optionTakes(n.opts[len(n.opts)-1], key):
 			n.opts[len(n.opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RNC
+		case hasVal && q.s.reg.IsOption(key) && q.optionTakes(key, key):
+			n.opts = append(n.opts, key+" "+key+"="+a[len(key)+1:]) // captured=none, move-limit=80
 		case hasVal:
 			return nil, oops("err.new_unknown_arg", a)
 		default:

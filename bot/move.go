@@ -327,6 +327,7 @@ func (q *request) play(id, text string, mode playMode) error {
 			q.s.owe(q.ctx, p)
 		}
 	}
+	q.s.sendTold(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
@@ -41,6 +42,25 @@ func (s *Service) privateBoardText(d display, l *loaded, side rules.Side) Messag
 		ImageName: "mine-" + rec.ID + ".png",
 		Alt:       TextBoard(view),
 		board:     &boardRef{Game: rec.ID, Ply: len(rec.Moves), Side: int(side), Simplified: o.Simplified, Flip: o.Flip, Labels: o.Labels},
+	}
+}
+
+// sendTold sends each player what the last move told them alone
+// (rules.Report.Told: the face-down piece a jieqi player captured), privately.
+// The caller holds the game's lock.
+func (s *Service) sendTold(ctx context.Context, l *loaded, r Replier, eventUser string) {
+	d := s.chatDisplay(ctx, l.rec)
+	v := l.game.Variant()
+	report := l.game.Report()
+	for side := rules.Red; side <= rules.Black; side++ {
+		var lines []string
+		for _, f := range report.Told[side] {
+			lines = append(lines, factText(d.lang, v, f))
+		}
+		if len(lines) > 0 {
+			text := T(d.lang, "told.caption", l.rec.ID) + "\n" + strings.Join(lines, "\n")
+			s.sendPrivate(ctx, d, l, side, Message{Text: text}, r, eventUser)
+		}
 	}
 }
 

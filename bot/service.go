@@ -180,6 +180,14 @@ func (cryptoSource) Uint64() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
+// deal draws the chance secrets of a new game of v from startFEN ("" = the
+// variant's start) with the service's Rand (rules.Deal).
+func (s *Service) deal(v *rules.Variant, startFEN string) (string, error) {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return rules.Deal(v, startFEN, s.rng)
+}
+
 func (s *Service) intn(n int) int {
 	s.rngMu.Lock()
 	defer s.rngMu.Unlock()

@@ -341,5 +341,12 @@ func disclosure(l Lang, ld *loaded) string {
 	for _, f := range ld.pos().Secrets() {
 		lines = append(lines, factText(l, v, f))
 	}
+	// What the players were told alone (the face-down pieces captured in
+	// jieqi) is public once the game is over.
+	for _, f := range ld.game.Told() {
+		if len(f.Pieces) > 0 { // identities, not what a player knew then (a pool)
+			lines = append(lines, f.Text)
+		}
+	}
 	return strings.Join(lines, "\n")
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -167,5 +169,227 @@ func TestFaceDownAs(t *testing.T) {
 	}
 	if r.InCheck() {
 		t.Errorf("without FaceDownAs a face-down piece gives no check")
+	}
+}
+
+// swapDealer deals by chance: it swaps Red's two face-down pieces or not.
+type swapDealer struct{}
+
+func (swapDealer) ModuleName() string { return "swap-dealer" }
+
+func (swapDealer) Deal(p *Position, rnd *rand.Rand) error {
+	a, _ := p.Variant().Board.Parse("a0")
+	b, _ := p.Variant().Board.Parse("b0")
+	if rnd.IntN(2) == 1 {
+		pa, pb := p.At(a), p.At(b)
+		p.Set(a, pb)
+		p.Set(b, pa)
+	}
+	return nil
+}
+
+// TestDeal: a Dealer's chance secrets are drawn when a game is created, the
+// dealt start differs only in the secrets, and a variant without dealers keeps
+// its start.
+func TestDeal(t *testing.T) {
+	v, err := Derive(tinyVariant(t, nil), Delta{Slug: "dealt", Modules: []Module{swapDealer{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Deals() || v.HasSetup() {
+		t.Fatalf("Deals %v HasSetup %v", v.Deals(), v.HasSetup())
+	}
+	start := "4k/5/5/5/*R*PK2 w - - 0 1"
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 20; seed++ {
+		fen, err := Deal(v, start, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[fen] = true
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := NewPosition(v, start)
+		if p.PublicFEN() != q.PublicFEN() {
+			t.Errorf("dealt public FEN %s, want %s", p.PublicFEN(), q.PublicFEN())
+		}
+	}
+	if !seen[start] || !seen["4k/5/5/5/*P*RK2 w - - 0 1"] || len(seen) != 2 {
+		t.Errorf("deals %v, want both orders", seen)
+	}
+	if _, err := Deal(v, "bad", rand.New(rand.NewPCG(1, 1))); err == nil {
+		t.Error("a bad start was dealt")
+	}
+	plain := tinyVariant(t, nil)
+	if fen, err := Deal(plain, "", rand.New(rand.NewPCG(1, 1))); err != nil || fen != plain.StartFEN || plain.Deals() {
+		t.Errorf("no dealer: %s %v", fen, err)
+	}
+}
+
+// TestFaceDownAsExplain: a refused move of a face-down piece that moves as its
+// point's kind is explained by that kind, the same whatever the piece truly is.
+func TestFaceDownAsExplain(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d0": 'R'} })
+	var reasons []string
+	for _, fen := range []string{"k4/5/5/5/3*PK w - - 0 1", "k4/5/5/5/3*RK w - - 0 1"} {
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ParseCoord(p, "d0c1")
+		ie, ok := err.(*IllegalMoveError)
+		if !ok {
+			t.Fatalf("%s: d0c1: %v", fen, err)
+		}
+		if strings.Contains(ie.Reason, "cannot move") || !strings.Contains(ie.Reason, "rook") {
+			t.Errorf("%s: reason %q, want one about the rook's moves", fen, ie.Reason)
+		}
+		reasons = append(reasons, ie.Error()+strings.Join(ie.Legal, " "))
+	}
+	if reasons[0] != reasons[1] {
+		t.Errorf("the refusal depends on the hidden kind:\n%s\n%s", reasons[0], reasons[1])
+	}
+}
+
+// TestFaceDownAsAttacksByPoint: the fast legality test and the attack test see
+// a face-down piece as its point's kind, never its hidden one: a hidden rook on
+// a pawn's point pins nothing.
+func TestFaceDownAsAttacksByPoint(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d4": 'P'} })
+	var lists []string
+	for _, fen := range []string{"k2*p1/5/3R1/5/3K1 w - - 0 1", "k2*r1/5/3R1/5/3K1 w - - 0 1"} {
+		p, err := NewPosition(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range p.LegalMoves(nil) {
+			got = append(got, FormatCoord(p, m))
+		}
+		sort.Strings(got)
+		lists = append(lists, strings.Join(got, " "))
+		if p.InCheck() {
+			t.Errorf("%s: in check", fen)
+		}
+		m, err := ParseCoord(p, "d2c2")
+		if err != nil || !p.IsLegal(m) {
+			t.Errorf("%s: d2c2 (off the file of a hidden piece) refused: %v", fen, err)
+		}
+	}
+	if lists[0] != lists[1] {
+		t.Errorf("legal moves depend on the hidden kind:\n%s\n%s", lists[0], lists[1])
+	}
+}
+
+// captureTeller tells the capturer of a face-down piece what it was.
+type captureTeller struct{}
+
+func (captureTeller) ModuleName() string { return "capture-teller" }
+
+func (captureTeller) Tell(p *Position, m Move) (told [2][]Fact) {
+	if t := p.At(m.To); m.Flags&FlagCapture != 0 && t.FaceDown() {
+		k := p.Variant().Kinds[t.Kind()]
+		told[p.ToMove()] = []Fact{{What: "identified", Side: t.Side(),
+			Pieces: []Shown{{Square: m.To, Side: t.Side(), Letter: k.Letter, Name: k.Name}}, Text: "it was a " + k.Name}}
+	}
+	return told
+}
+
+// TestTeller: a Teller's facts go to one side's Report.Told only, not to the
+// public facts or the log, are listed by Game.Told, and go with Undo.
+func TestTeller(t *testing.T) {
+	v, err := Derive(tinyVariant(t, func(v *Variant) { v.FaceDownAs = map[string]byte{"d3": 'P'} }),
+		Delta{Slug: "told", Modules: []Module{captureTeller{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(v, "k4/3*r1/5/5/3RK w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseCoord(g.Position(), "d0d3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	r := g.Report()
+	if len(r.Facts) != 0 || len(r.Told[Black]) != 0 || len(r.Told[Red]) != 1 || r.Told[Red][0].Text != "it was a rook" {
+		t.Fatalf("report %+v", r)
+	}
+	var logs strings.Builder
+	fmt.Fprint(&logs, r.LogValue())
+	if strings.Contains(logs.String(), "rook") {
+		t.Errorf("the log shows a told fact: %s", logs.String())
+	}
+	if told := g.Told(); len(told) != 1 || told[0].Side != Black {
+		t.Errorf("Game.Told %+v", told)
+	}
+	if err := g.Undo(); err != nil || len(g.Told()) != 0 {
+		t.Errorf("after undo: %v %+v", err, g.Told())
+	}
+}
+
+// secretCounter keeps a number in a FEN field that only Red may see.
+type secretCounter struct{ id *VarID }
+
+func (secretCounter) ModuleName() string { return "secret-counter" }
+
+func (s secretCounter) Init(c *Claims) error {
+	id, err := c.Var("n")
+	if err != nil {
+		return err
+	}
+	*s.id = id
+	return c.Field(Field{Key: "n",
+		Write: func(p *Position) string {
+			if p.Var(*s.id) == 0 {
+				return ""
+			}
+			return fmt.Sprint(p.Var(*s.id))
+		},
+		Read: func(p *Position, text string) error {
+			if text == "" {
+				return nil
+			}
+			var n int32
+			_, err := fmt.Sscan(text, &n)
+			p.SetVar(*s.id, n)
+			return err
+		},
+		View: func(p *Position, a Audience) string {
+			if a != RedAudience || p.Var(*s.id) == 0 {
+				return ""
+			}
+			return fmt.Sprint(p.Var(*s.id))
+		},
+	})
+}
+
+// TestFieldView: a field with View writes per audience in view FENs; the full
+// FEN keeps Write's text.
+func TestFieldView(t *testing.T) {
+	v, err := Derive(tinyVariant(t, nil), Delta{Slug: "counted", Modules: []Module{secretCounter{id: new(VarID)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPosition(v, "4k/5/5/5/K2R1 w - - 0 1 n=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FEN(); !strings.HasSuffix(got, " n=5") {
+		t.Errorf("full FEN %s", got)
+	}
+	if got := p.PublicFEN(); strings.Contains(got, "n=") {
+		t.Errorf("public FEN shows the secret: %s", got)
+	}
+	if got := p.ViewFEN(BlackAudience); strings.Contains(got, "n=") {
+		t.Errorf("Black's FEN shows Red's secret: %s", got)
+	}
+	if got := p.ViewFEN(RedAudience); !strings.HasSuffix(got, " n=5") {
+		t.Errorf("Red's FEN %s", got)
 	}
 }

@@ -484,7 +484,7 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	return p.fenTail(sb.String(), p.offBoardFEN())
+	return p.fenTail(sb.String(), p.offBoardFEN(), nil)
 }
 
 func (p *Position) writePiece(sb *strings.Builder, pc Piece) {
@@ -494,7 +494,9 @@ func (p *Position) writePiece(sb *strings.Builder, pc Piece) {
 	sb.WriteByte(p.v.Letter(pc))
 }
 
-func (p *Position) fenTail(board, off string) string {
+// fenTail writes the fields after the board; a is the view's audience, nil for
+// the full (server) FEN.
+func (p *Position) fenTail(board, off string, a *Audience) string {
 	side := "w"
 	if p.side == Black {
 		side = "b"
@@ -502,7 +504,12 @@ func (p *Position) fenTail(board, off string) string {
 	f3, f4 := "-", "-"
 	var keyed []string
 	for _, f := range p.v.fields {
-		t := f.Write(p)
+		var t string
+		if a != nil && f.View != nil {
+			t = f.View(p, *a)
+		} else {
+			t = f.Write(p)
+		}
 		switch {
 		case t == "":
 		case f.Pos == 3:
@@ -537,5 +544,5 @@ func (p *Position) fenWith(v *View) string {
 			parts = append(parts, b.Name(Square(sq))+":"+sb.String())
 		}
 	}
-	return p.fenTail(v.FEN(), strings.Join(parts, ","))
+	return p.fenTail(v.FEN(), strings.Join(parts, ","), &v.Audience)
 }

@@ -168,7 +168,7 @@ func (g *Game) Play(m Move) error {
 	for s := Red; s <= Black; s++ {
 		before[s] = g.pos.privateKey(s)
 	}
-	r := Report{Facts: g.announce(m, false)}
+	r := Report{Facts: g.announce(m, false), Told: g.tell(m)}
 	g.makePly(m, false)
 	g.moves = append(g.moves, m)
 	g.over = g.evaluate()
@@ -207,6 +207,18 @@ func (g *Game) announce(m Move, forced bool) []Fact {
 		facts[i].Forced = forced
 	}
 	return facts
+}
+
+// tell collects what the Tellers tell each side privately about m.
+func (g *Game) tell(m Move) [2][]Fact {
+	var told [2][]Fact
+	for _, t := range g.pos.v.mods.tellers {
+		facts := t.Tell(g.pos, m)
+		for s := Red; s <= Black; s++ {
+			told[s] = append(told[s], facts[s]...)
+		}
+	}
+	return told
 }
 
 func (g *Game) makePly(m Move, auto bool) {

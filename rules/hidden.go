@@ -53,6 +53,29 @@ type Report struct {
 	// Notice is the arbiter's word on a repeated position (arbiter.go): a warning
 	// at the second occurrence, the verdict at the third; nil for none.
 	Notice *Notice
+	// Told[s] are facts for side s alone (jieqi: the face-down piece s just
+	// captured was a soldier): send them to s privately, never to anybody else,
+	// and publish them only when the game is over.
+	Told [2][]Fact
+}
+
+// Teller is a module that tells one player privately what a move, about to be
+// played on p, shows to that player alone (the capturer of a face-down piece
+// learns what it was). Like an Announcer it sees the secrets; unlike one, its
+// facts go to the side they are for (told[s] for side s).
+type Teller interface {
+	Tell(p *Position, m Move) (told [2][]Fact)
+}
+
+// Told lists, in move order, every fact the game's moves told a player
+// privately, for the bot to publish when the game is over.
+func (g *Game) Told() []Fact {
+	var out []Fact
+	for _, r := range g.reports {
+		out = append(out, r.Told[Red]...)
+		out = append(out, r.Told[Black]...)
+	}
+	return out
 }
 
 // Choice describes a secret one player chooses before the first move.
@@ -81,6 +104,39 @@ type SetupRule interface {
 	// Default is a random valid answer for side s, for a player who does not answer
 	// in time.
 	Default(p *Position, s Side, rnd *rand.Rand) string
+}
+
+// Dealer is a module that deals secrets by chance when a game is created, with
+// nobody choosing (jieqi's shuffle of the face-down pieces). Unlike a SetupRule
+// it asks nothing: the game can start at once.
+type Dealer interface {
+	// Deal changes the start position p through Set (so p stays consistent),
+	// drawing from rnd. Its errors are for the log, not for a chat.
+	Deal(p *Position, rnd *rand.Rand) error
+}
+
+// Deals reports whether games of v get secrets dealt by chance at creation.
+func (v *Variant) Deals() bool { return len(v.mods.dealers) > 0 }
+
+// Deal returns the start FEN of a new game of v from startFEN ("" = the
+// variant's start) with the chance secrets of its Dealers drawn from rnd (the bot
+// passes a crypto/rand source). Without dealers it returns the start unchanged.
+// The result holds secrets: store it (Game.StartFEN), never show it.
+func Deal(v *Variant, startFEN string, rnd *rand.Rand) (string, error) {
+	p, err := setupPosition(v, startFEN)
+	if err != nil {
+		return "", err
+	}
+	for _, d := range v.mods.dealers {
+		if err := d.Deal(p, rnd); err != nil {
+			return "", fmt.Errorf("rules: deal %s: %w", v.Slug, err)
+		}
+	}
+	fen := p.FEN()
+	if _, err := NewPosition(v, fen); err != nil {
+		return "", fmt.Errorf("rules: the deal makes an invalid position: %w", err)
+	}
+	return fen, nil
 }
 
 // HasSetup reports whether the players of v choose secrets before the first move.

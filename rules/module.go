@@ -240,6 +240,11 @@ type Field struct {
 	Write func(p *Position) string
 	// Read sets the module's state from the field's text ("" when absent or "-").
 	Read func(p *Position, text string) error
+	// View, when set, is the field's text in the FEN of a view for audience a
+	// (PublicFEN, Position.ViewFEN): what that audience may know of the state
+	// (jieqi's pools differ per player). Without it views write Write's text,
+	// which must then hold no secret.
+	View func(p *Position, a Audience) string
 }
 
 // Field claims a FEN field.
@@ -293,6 +298,8 @@ type modules struct {
 	writers    []MoveWriter
 	refusers   []Refuser
 	setup      []SetupRule
+	dealers    []Dealer
+	tellers    []Teller
 }
 
 // sortModules builds the per-interface lists and runs every module's Init.
@@ -366,6 +373,12 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(SetupRule); ok {
 			mods.setup = append(mods.setup, x)
+		}
+		if x, ok := m.(Dealer); ok {
+			mods.dealers = append(mods.dealers, x)
+		}
+		if x, ok := m.(Teller); ok {
+			mods.tellers = append(mods.tellers, x)
 		}
 	}
 	sort.SliceStable(v.fields, func(i, j int) bool { return v.fields[i].Key < v.fields[j].Key })

@@ -197,6 +197,17 @@ func (p *Position) movesAs(sq Square, pc Piece) Piece {
 	return NewPiece(int(p.v.faceDownAs[sq]), pc.Side())
 }
 
+// attackerAs is the piece on sq as it attacks: a face-down piece of a
+// FaceDownAs variant attacks as its point's kind (kind bits zero, side kept,
+// when it attacks nothing), never as its hidden kind.
+func (p *Position) attackerAs(sq Square) Piece {
+	pc := p.board[sq]
+	if pc&pieceFaceDown != 0 && p.v.faceDownAs != nil {
+		return p.movesAs(sq, pc) | pc&pieceSideBit
+	}
+	return pc
+}
+
 // held reports whether a module holds the piece on sq (it may not move).
 func (p *Position) held(sq Square) bool {
 	for _, h := range p.v.mods.holders {
@@ -418,6 +429,8 @@ func (p *Position) rayAttackAfter(k Square, by Side, d *rayDir, m Move) bool {
 		pc := p.board[cur]
 		if cur == m.To {
 			pc = p.board[m.From] // the mover: a screen, never an attacker of its own royal
+		} else if pc != NoPiece {
+			pc = p.attackerAs(cur)
 		}
 		if pc == NoPiece {
 			continue

@@ -289,7 +289,14 @@ func (p *Position) Explain(m Move) error {
 		return fail(because("same_point", nil, "a piece must move to another point"))
 	}
 	if pc.FaceDown() {
-		return fail(because("face_down", []string{b.Name(m.From)}, "the piece on %s lies face down and cannot move", b.Name(m.From)))
+		as := p.movesAs(m.From, pc)
+		if as == NoPiece {
+			return fail(because("face_down", []string{b.Name(m.From)}, "the piece on %s lies face down and cannot move", b.Name(m.From)))
+		}
+		// It moves as the kind of its point (Variant.FaceDownAs): explain by that
+		// kind, which is public, never by the hidden one.
+		pc = as
+		name = p.pieceName(pc)
 	}
 	if frozen := p.Frozen(pc.Side()); frozen.Has(m.From) {
 		return fail(because("frozen", []string{p.pieceGlyph(pc), b.Name(m.From)}, "the %s on %s is frozen by an enemy piece next to it and cannot move", name, b.Name(m.From)))

@@ -651,6 +651,10 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 // PublicFEN is the position as everybody may see it, in FEN.
 func (p *Position) PublicFEN() string { return p.fenWith(p.View(Public)) }
 
+// ViewFEN is the position as audience a may see it, in FEN: for a player, what
+// it alone knows as well (its private pool in jieqi).
+func (p *Position) ViewFEN(a Audience) string { return p.fenWith(p.View(a)) }
+
 // String is the public FEN (never the secret one: positions get printed and logged).
 func (p *Position) String() string { return p.PublicFEN() }
 

@@ -172,7 +172,7 @@ func newXQBoard(p *Position) *xqBoard {
 					}
 					continue
 				}
-				l := x.letterOf(p.board[sq])
+				l := x.letterOf(p.attackerAs(sq))
 				if l == 0 || l >= 128 {
 					continue
 				}
@@ -187,7 +187,9 @@ func newXQBoard(p *Position) *xqBoard {
 	return x
 }
 
-// letterOf is the WXF letter a piece of the side to move shows the public, or 0.
+// letterOf is the WXF letter a piece of the side to move shows the public, or 0
+// (a face-down piece that moves as its point's kind comes as that kind, from
+// attackerAs).
 func (x *xqBoard) letterOf(pc Piece) byte {
 	if pc == NoPiece || pc.Side() != x.side || pc.FaceDown() {
 		return 0
@@ -618,7 +620,7 @@ func (x *xqBoard) targets(from Square, op byte, num int) []Square {
 	}
 	// The kind as the public sees it: a decoy must be explained as what it looks
 	// like, or the refusal would tell it apart.
-	k := &p.v.Kinds[p.board[from].Kind()]
+	k := &p.v.Kinds[p.attackerAs(from).Kind()]
 	if k.PublicAs != 0 {
 		k = &p.v.Kinds[p.v.KindByLetter(k.PublicAs)]
 	}

@@ -179,9 +179,9 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan}
+	return []Builder{Xiangqi, Jinchan, Jieqi}
 }
 
 func options() []Option {
-	return append([]Option{Fuhe()}, houseOptions()...)
+	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...)
 }

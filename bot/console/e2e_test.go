@@ -30,6 +30,7 @@ type session struct {
 	con   *console.Adapter
 	out   *syncBuffer
 	seen  int
+	seed  uint64 // the bot's random source (7 unless newSeededSession says)
 }
 
 // syncBuffer is a bytes.Buffer safe for the adapter's writer and the test.
@@ -52,8 +53,12 @@ func (s *syncBuffer) String() string {
 
 var start = time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
 
-func newSession(t *testing.T) *session {
-	s := &session{t: t, dir: t.TempDir(), clock: bot.NewFakeClock(start), out: &syncBuffer{}}
+func newSession(t *testing.T) *session { return newSeededSession(t, 7) }
+
+// newSeededSession is a session whose bot draws its secrets (jieqi's shuffle)
+// from a source seeded with seed.
+func newSeededSession(t *testing.T, seed uint64) *session {
+	s := &session{t: t, dir: t.TempDir(), clock: bot.NewFakeClock(start), out: &syncBuffer{}, seed: seed}
 	s.open(nil)
 	t.Cleanup(func() { _ = s.store.Close() })
 	return s
@@ -68,7 +73,7 @@ func (s *session) open(in *strings.Reader) {
 	}
 	s.store = st
 	s.svc, err = bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 360}),
-		Clock: s.clock, Rand: rand.New(rand.NewPCG(7, 7)), Logger: slog.New(slog.DiscardHandler)})
+		Clock: s.clock, Rand: rand.New(rand.NewPCG(s.seed, s.seed)), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		s.t.Fatal(err)
 	}
