@@ -336,7 +336,7 @@ func (p *Position) Make(m Move) {
 			p.Set(m.To, mover)
 		}
 		p.Set(m.From, surfaced)
-		if m.Flags&(FlagCapture|FlagExchange) != 0 || p.v.Kinds[mover.Kind()].ResetsClock {
+		if m.Flags&(FlagCapture|FlagExchange) != 0 || p.v.resetKinds&(1<<uint(mover.Kind())) != 0 {
 			if m.Flags&(FlagCapture|FlagExchange) != 0 {
 				p.captured = target
 			}
@@ -378,7 +378,7 @@ func (p *Position) makeQuick(m Move) {
 	})
 	mover := p.board[m.From]
 	p.captured = p.board[m.To]
-	if p.v.Kinds[mover.Kind()].ResetsClock {
+	if p.v.resetKinds&(1<<uint(mover.Kind())) != 0 {
 		m.Flags |= FlagCapture // the clock below treats it as a capture
 	}
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})

@@ -89,6 +89,7 @@ type Variant struct {
 	nextCode       int
 	stand          [][2]SquareSet // per kind: where a face-up piece may stand (nil = anywhere)
 	faceDownAs     []int8         // per square: the kind a face-down piece there moves as, -1 none (nil: none anywhere)
+	resetKinds     uint64         // bit k: a move of kind k resets the capture clock (Kind.ResetsClock)
 	ownerKnowsMore bool           // an owner may see more than the public: OwnerSeesFaceDown or a kind with PublicAs
 	silent         Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
 	quickOK        bool           // no module takes part in ordinary moves: the fast path applies
@@ -161,8 +162,12 @@ func (v *Variant) Finalize() error {
 		v.Board.Decor.HandRows = true
 	}
 	v.ownerKnowsMore = v.OwnerSeesFaceDown
-	for _, k := range v.Kinds {
+	v.resetKinds = 0
+	for i, k := range v.Kinds {
 		v.ownerKnowsMore = v.ownerKnowsMore || k.PublicAs != 0
+		if k.ResetsClock {
+			v.resetKinds |= 1 << uint(i)
+		}
 	}
 	v.silent = pieceFaceDown | v.NoCheckFlags
 	v.faceDownAs = nil
