@@ -491,6 +491,26 @@ func (p *Position) hasLegalMove() bool {
 	return false
 }
 
+// OnlyLegalMove reports whether m is the side to move's one legal move (a forced
+// move, for AutoMovers), without allocating.
+func (p *Position) OnlyLegalMove(m Move) bool {
+	buf := p.buffer(len(p.marks))
+	buf = p.PseudoMoves(buf[:0])
+	defer func() { p.bufs[len(p.marks)] = buf[:0] }()
+	g := p.guard()
+	found := false
+	for _, x := range buf {
+		if !p.legalWith(&g, x) {
+			continue
+		}
+		if x != m {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 func (p *Position) buffer(ply int) []Move {
 	for len(p.bufs) <= ply {
 		p.bufs = append(p.bufs, make([]Move, 0, 128))

@@ -143,14 +143,7 @@ func (d *decoyGenerals) AutoMove(p *rules.Position) (rules.Move, bool) {
 		return rules.NullMove, false
 	}
 	reveal := d.revealMove()
-	found := false
-	for _, m := range p.LegalMoves(nil) {
-		if m != reveal {
-			return rules.NullMove, false
-		}
-		found = true
-	}
-	return reveal, found
+	return reveal, p.OnlyLegalMove(reveal)
 }
 
 // Announce tells everybody what a reveal shows: which general is real.
