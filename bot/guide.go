@@ -8,8 +8,10 @@ import (
 )
 
 // Guides: chat-sized explanations of variants and options for /rules, a few
-// lines with example moves, in every language. A variant or option without a
-// guide is explained by its English summary (rules.Variant.Summary,
+// lines with example moves, in every language. New variants and options bring
+// their own (rules.Variant.Guide, variants.Option.Guide); the map below holds the
+// older ones until they move there. A variant or option without a guide is
+// explained by its English summary (rules.Variant.Summary,
 // variants.Option.Summary). TestGuides plays every example move.
 
 // guides by variant slug or option name. The fuhe guide takes arguments (the
@@ -69,14 +71,20 @@ func variantGuide(lang Lang, v *rules.Variant) string {
 	if m, ok := guides[v.Slug]; ok {
 		return guideText(lang, m)
 	}
+	if !v.Guide.IsZero() {
+		return v.Guide.Or(string(lang))
+	}
 	return v.Summary
 }
 
 // optionGuide explains option name on variant v (the base with its options) in
 // lang: its guide, or summary as the registry gives it.
-func optionGuide(lang Lang, name, summary string, v *rules.Variant) string {
+func optionGuide(lang Lang, name, summary string, guide rules.Texts, v *rules.Variant) string {
 	m, ok := guides[name]
 	if !ok {
+		if !guide.IsZero() {
+			return guide.Or(string(lang))
+		}
 		return summary
 	}
 	if name == "fuhe" {

@@ -195,7 +195,7 @@ func (q *request) cmdRules(args []string) error {
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
-		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), v) + "\n")
+		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), q.optionGuideTexts(name), v) + "\n")
 	}
 	kind := "rules.points"
 	if v.Board.Cells {
@@ -227,6 +227,16 @@ func (q *request) optionNames() string {
 		names = append(names, o.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// optionGuideTexts is the registry's /rules text of option name, if it has one.
+func (q *request) optionGuideTexts(name string) rules.Texts {
+	for _, o := range q.s.reg.Options() {
+		if o.Name == name {
+			return o.Guide
+		}
+	}
+	return rules.Texts{}
 }
 
 // optionSummary is the registry's summary of option name, as a sentence.

@@ -435,6 +435,8 @@ func (v *Variant) Guides() []string {
 // Delta is what a derived variant changes of its parent.
 type Delta struct {
 	Slug, Name, NameZh, Summary string
+	// Guide replaces the parent's /rules text when set.
+	Guide Texts
 	// Kinds are added after the parent's (new letters).
 	Kinds []Kind
 	// Place puts pieces on the start position: letter (uppercase Red, lowercase
@@ -463,6 +465,9 @@ func Derive(parent *Variant, d Delta) (*Variant, error) {
 	}
 	if d.Summary != "" {
 		v.Summary = d.Summary
+	}
+	if !d.Guide.IsZero() {
+		v.Guide = d.Guide
 	}
 	v.Kinds = append(v.Kinds, d.Kinds...)
 	v.Modules = append(append([]Module(nil), parent.Modules...), d.Modules...)

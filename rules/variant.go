@@ -19,6 +19,29 @@ const (
 	RepetitionNone
 )
 
+// Texts is one text in each language the bot speaks: English, traditional and
+// simplified Chinese. A variant or option brings its own chat texts this way.
+type Texts struct{ En, Hant, Hans string }
+
+// IsZero reports whether no language has a text.
+func (t Texts) IsZero() bool { return t.En == "" && t.Hant == "" && t.Hans == "" }
+
+// Or returns the text for a language code ("en", "zh-Hant", "zh-Hans"); a
+// missing translation falls back to English.
+func (t Texts) Or(lang string) string {
+	switch lang {
+	case "zh-Hant":
+		if t.Hant != "" {
+			return t.Hant
+		}
+	case "zh-Hans":
+		if t.Hans != "" {
+			return t.Hans
+		}
+	}
+	return t.En
+}
+
 // Variant is a game: its board, piece kinds, start position and rules, as data plus
 // a few optional hooks. A Variant is built once, finalized, and then only read, so
 // one value serves every game of that variant concurrently.
@@ -27,6 +50,10 @@ type Variant struct {
 	Name    string // English name
 	NameZh  string // Chinese name (traditional)
 	Summary string // one paragraph for /rules
+	// Guide is the variant's /rules text in every language the bot speaks: a few
+	// lines with example moves. It lives with the variant so the chat service
+	// needs no code per variant; without it /rules shows Summary.
+	Guide Texts
 
 	Board    *Board
 	Kinds    []Kind

@@ -20,6 +20,9 @@ type Registry struct {
 type Option struct {
 	Name    string
 	Summary string
+	// Guide is the option's /rules text in every language (a few lines with an
+	// example move); without it /rules shows Summary.
+	Guide rules.Texts
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched

@@ -1,0 +1,33 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
+)
+
+// TestGuideTextsComeFromTheVariant: a variant or option that brings its own
+// /rules texts is explained in the chat's language, English where a
+// translation is missing, and by its summary without any.
+func TestGuideTextsComeFromTheVariant(t *testing.T) {
+	v := *variants.Xiangqi()
+	v.Slug = "guided"
+	v.Summary = "summary"
+	if got := variantGuide(ZhHant, &v); got != "summary" {
+		t.Errorf("no guide: %q, want the summary", got)
+	}
+	v.Guide = rules.Texts{En: "english", Hant: "繁體"}
+	for lang, want := range map[Lang]string{En: "english", ZhHant: "繁體", ZhHans: "english"} {
+		if got := variantGuide(lang, &v); got != want {
+			t.Errorf("variant guide in %s: %q, want %q", lang, got, want)
+		}
+	}
+	opt := rules.Texts{En: "option", Hans: "选项"}
+	if got := optionGuide(ZhHans, "not-in-the-map", "summary", opt, &v); got != "选项" {
+		t.Errorf("option guide: %q", got)
+	}
+	if got := optionGuide(ZhHans, "not-in-the-map", "summary", rules.Texts{}, &v); got != "summary" {
+		t.Errorf("option without guide: %q", got)
+	}
+}
