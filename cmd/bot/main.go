@@ -32,6 +32,7 @@ import (
 	"github.com/chuhe/chuhe/bot/telegram"
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/storage/postgres"
 )
 
 func main() {
@@ -153,13 +154,13 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	log.Info("starting", "config", cfg)
 
-	st, err := storage.Open(cfg.Database, &storage.Options{ServeBackups: true, Logger: log})
+	st, err := openStore(ctx, cfg, log)
 	if err != nil {
-		return fmt.Errorf("open data file: %w", err)
+		return err
 	}
 	defer func() {
 		if err := st.Close(); err != nil {
-			log.Error("close data file", "err", err)
+			log.Error("close store", "err", err)
 		}
 	}()
 	svc, err := bot.New(bot.Config{
@@ -184,6 +185,23 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 	}
 	return runAll(ctx, svc, runners, cfg.TickInterval, log)
+}
+
+// openStore opens the store the config names: the bbolt file (serving hot
+// backups to `bot backup`), or PostgreSQL, migrated to this program's schema.
+func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (storage.Store, error) {
+	if cfg.storageDriver() == "postgres" {
+		st, err := postgres.Open(ctx, cfg.Storage.DSN, &postgres.Options{Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		return st, nil
+	}
+	st, err := storage.Open(cfg.Database, &storage.Options{ServeBackups: true, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("open data file: %w", err)
+	}
+	return st, nil
 }
 
 func loadConfigFor(o serveOptions, getenv func(string) string) (*Config, error) {
