@@ -6,6 +6,7 @@
 //	go run ./cmd/bot -config config.yaml   # the adapters config.yaml configures
 //	go run ./cmd/bot backup -o FILE        # hot backup of the data file
 //	go run ./cmd/bot restore FILE          # put a backup in place (bot stopped)
+//	go run ./cmd/bot migrate -from FILE -to postgres://…  # copy a data file into PostgreSQL
 //	go run ./cmd/bot perft|render|pgn ...  # tools; -h for each
 //	go run ./cmd/bot uci                   # the engine over UCI, for GUIs and other engines
 //
@@ -47,6 +48,8 @@ func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
 		"pgn":     runPGN,
 		"backup":  runBackup,
 		"restore": runRestore,
+		"migrate": runMigrate,
+		"seed":    runSeed,
 	}
 }
 
@@ -101,6 +104,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 const usage = `usage: bot [-config FILE] [-data DIR]      run the bot (the console without adapters)
        bot backup -o FILE                  hot backup of the data file
        bot restore FILE                    put a backup in place (bot stopped)
+       bot migrate -from FILE -to DSN      copy a data file into an empty PostgreSQL database
+       bot seed -games N [-to DSN]         fill a store with live games (memory measurements)
        bot perft|render|pgn [flags]        tools; bot help TOOL lists a tool's flags
        bot uci                             the engine over UCI (UCI_Variant for every variant)
 `
