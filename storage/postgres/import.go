@@ -115,4 +115,3 @@ func (s *Store) Counts(ctx context.Context) (map[string]int, error) {
 	}
 	return n, nil
 }
-
