@@ -105,6 +105,10 @@ type Store interface {
 	FinishOutbox(ctx context.Context, holder string, results []OutboxResult) error
 	// PendingOutbox lists undelivered entries of a chat or a game.
 	PendingOutbox(ctx context.Context, platform, chatID, gameID string) ([]*OutboxEntry, error)
+	// OutboxStats counts the entries waiting for delivery (not failed for
+	// good) and tells when the oldest of them was created (zero if none), for
+	// the metrics of the outbox's depth and age.
+	OutboxStats(ctx context.Context) (depth int, oldest time.Time, err error)
 	// RecordSent records messages sent without the outbox.
 	RecordSent(ctx context.Context, sent []SentMessage) error
 	// Sent looks up a delivered message (which game a board was of).

@@ -128,7 +128,6 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, target int, log *slog.Logg
 		if err != nil {
 			return fmt.Errorf("migrate schema %d to %d (%s): %w", m.version-1, m.version, m.name, err)
 		}
-		version = m.version
 	}
 	return nil
 }

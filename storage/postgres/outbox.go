@@ -517,3 +517,21 @@ func (s *Store) PruneSent(ctx context.Context, before time.Time) (int, error) {
 	}
 	return n, nil
 }
+
+// OutboxStats implements storage.Store.
+func (s *Store) OutboxStats(ctx context.Context) (int, time.Time, error) {
+	var (
+		n      int
+		oldest *time.Time
+	)
+	err := s.read(ctx, func(ctx context.Context, q querier) error {
+		return q.QueryRow(ctx, `SELECT count(*), min((entry->>'created')::timestamptz) FROM outbox WHERE NOT failed`).Scan(&n, &oldest)
+	})
+	if err != nil {
+		return 0, time.Time{}, fmt.Errorf("outbox stats: %w", err)
+	}
+	if oldest == nil {
+		return n, time.Time{}, nil
+	}
+	return n, oldest.UTC(), nil
+}

@@ -565,6 +565,9 @@ func testChangeGameOutbox(t *testing.T, s storage.Store) {
 	if pend, _ := s.PendingOutbox(ctx, "telegram", "", g.ID); len(pend) != 1 {
 		t.Errorf("pending by game: %s", payloads(pend))
 	}
+	if n, oldest, err := s.OutboxStats(ctx); err != nil || n != 1 || !oldest.Equal(es[0].CreatedAt) {
+		t.Errorf("OutboxStats = %d, %v, %v; want 1, %v", n, oldest, err, es[0].CreatedAt)
+	}
 }
 
 func testChangeGameCreates(t *testing.T, s storage.Store) {
