@@ -101,7 +101,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, errors.New("bot: Config.Store is required")
 	}
 	s := &Service{
-		store:     wakeStore{cfg.Store}, // every game written says when Tick must look at it
+		store:     cfg.Store, // wrapped in a wakeStore below, once the clock is known
 		reg:       cfg.Variants,
 		renderer:  cfg.Renderer,
 		clock:     cfg.Clock,
@@ -140,6 +140,7 @@ func New(cfg Config) (*Service, error) {
 		s.rng = rand.New(cryptoSource{})
 	}
 	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
+	s.store = wakeStore{Store: cfg.Store, now: s.now}
 	return s, nil
 }
 

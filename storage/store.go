@@ -62,8 +62,12 @@ type Store interface {
 	// or a new one with only Platform and ChatID set, and the result is stored
 	// unless fn returns an error. fn may be called more than once.
 	UpdateChat(ctx context.Context, platform, chatID string, fn func(*Chat) error) (*Chat, error)
-	// Chats lists every chat with stored settings (for the daily-puzzle scheduler).
+	// Chats lists every chat with stored settings.
 	Chats(ctx context.Context) ([]*Chat, error)
+	// DueChats lists the chats whose Wake is not after now, earliest first,
+	// at most limit (<= 0: all), through an index of wake times: the daily
+	// puzzle scheduler reads only the chats whose post is due.
+	DueChats(ctx context.Context, now time.Time, limit int) ([]*Chat, error)
 
 	// User loads one user. ErrNotFound if none was stored.
 	User(ctx context.Context, platform, userID string) (*User, error)

@@ -179,6 +179,9 @@ func TestScaleTwoProcesses(t *testing.T) {
 					return
 				}
 				g.lat = append(g.lat, time.Since(start))
+				if d := time.Since(start); d > 3*time.Second {
+					t.Logf("game %s: move %d (%s) took %v, sent %v after the start", g.id, len(g.sent)+1, text, d.Round(time.Millisecond), start.Sub(stopAt.Add(-dur)).Round(time.Millisecond))
+				}
 				g.sent = append(g.sent, text)
 				if err := pos.Play(m); err != nil {
 					t.Error(err)

@@ -14,7 +14,6 @@ import (
 	"github.com/chuhe/chuhe/storage"
 )
 
-
 // lockDests takes the advisory locks of the destinations of entries, in order
 // (so that two writers never wait for each other in a cycle), for the rest of
 // tx: writers of one destination and its claimers go one at a time, so ids

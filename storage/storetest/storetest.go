@@ -33,6 +33,7 @@ func Run(t *testing.T, open Opener) {
 		{"UpdateGame", testUpdateGame},
 		{"Indices", testIndices},
 		{"DueGames", testDueGames},
+		{"DueChats", testDueChats},
 		{"ChatAndUser", testChatAndUser},
 		{"PuzzleScoresAndValues", testPuzzleScoresAndValues},
 		{"ChangeGameOutbox", testChangeGameOutbox},
@@ -390,6 +391,44 @@ func testDueGames(t *testing.T, s storage.Store) {
 	if gs, _ := s.DueGames(ctx, at(100), 1); len(gs) != 1 || !gs[0].Wake.Equal(at(30)) {
 		t.Errorf("a due game comes back without its wake time: %v", gs)
 	}
+}
+
+// testDueChats: the chats whose wake time has come, earliest first; a write
+// moves a chat in the index (PutChat and UpdateChat alike).
+func testDueChats(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	for i, w := range []time.Time{at(20), {}, at(10), at(40)} {
+		if err := s.PutChat(ctx, &storage.Chat{Platform: "tg", ChatID: fmt.Sprint("c", i), Wake: w}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due := func(now time.Time, limit int, want string) {
+		t.Helper()
+		cs, err := s.DueChats(ctx, now, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cs {
+			got = append(got, c.ChatID)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("DueChats(%v, %d) = [%s], want [%s]", now.Format("15:04"), limit, strings.Join(got, ","), want)
+		}
+	}
+	due(at(5), 0, "")
+	due(at(20), 0, "c2,c0")
+	due(at(50), 1, "c2")
+	if _, err := s.UpdateChat(ctx, "tg", "c2", func(c *storage.Chat) error { c.Wake = at(45); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateChat(ctx, "tg", "c0", func(c *storage.Chat) error { c.Wake = time.Time{}; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutChat(ctx, &storage.Chat{Platform: "tg", ChatID: "c1", Wake: at(0)}); err != nil {
+		t.Fatal(err)
+	}
+	due(at(50), 0, "c1,c3,c2")
 }
 
 func testChatAndUser(t *testing.T, s storage.Store) {
