@@ -242,9 +242,16 @@ func TestScaleTwoProcesses(t *testing.T) {
 		}
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))]
 	}
-	t.Logf("%d chats × %d games, %v: %d moves, %.1f moves/s, p50 %v, p99 %v per move; boards answered twice: %d; RSS: bot 1 (restarted) %s, bot 2 %s",
+	texts := 0
+	for _, g := range games[:len(games):len(games)] {
+		texts += len(w.textsOf(g.chat.ID))
+	}
+	t.Logf("%d chats × %d games, %v: %d moves, %.1f moves/s, p50 %v, p99 %v per move; boards answered twice: %d; other texts in the game chats: %d; RSS: bot 1 (restarted) %s, bot 2 %s",
 		chats, perChat, elapsed.Round(time.Millisecond), moves, float64(moves)/elapsed.Seconds(),
-		pct(0.50).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), w.doubles(), rss[0], rss[1])
+		pct(0.50).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), w.doubles(), texts/perChat, rss[0], rss[1])
+	if others := w.textsOf(games[0].chat.ID); len(others) > 0 {
+		t.Logf("for example: %q", others[0])
+	}
 	if moves == 0 {
 		t.Error("no move was played: the test tested nothing")
 	}
@@ -409,11 +416,12 @@ type boardWatch struct {
 	waiting map[[2]int64]chan struct{} // chat, move message -> its board came
 	boards  map[[2]int64]int           // chat, move message -> boards answering it
 	texts   map[int64][]string         // chat -> the bot's texts
+	other   map[int64][]string         // chat -> the bot's messages that are not boards
 }
 
 func newBoardWatch(srv *telegramtest.Server) *boardWatch {
 	w := &boardWatch{srv: srv, quit: make(chan struct{}), done: make(chan struct{}), chats: map[int64]int{},
-		waiting: map[[2]int64]chan struct{}{}, boards: map[[2]int64]int{}, texts: map[int64][]string{}}
+		waiting: map[[2]int64]chan struct{}{}, boards: map[[2]int64]int{}, texts: map[int64][]string{}, other: map[int64][]string{}}
 	go w.loop()
 	return w
 }
@@ -456,6 +464,7 @@ func (w *boardWatch) loop() {
 				}
 				w.texts[c] = append(w.texts[c], m.Text)
 				if !m.IsPhoto() || m.ReplyTo == 0 {
+					w.other[c] = append(w.other[c], m.Text)
 					continue
 				}
 				k := [2]int64{c, int64(m.ReplyTo)}
@@ -487,6 +496,13 @@ func (w *boardWatch) count(chat int64, text string) int {
 		}
 	}
 	return n
+}
+
+// textsOf lists the bot's messages in chat that are not boards.
+func (w *boardWatch) textsOf(chat int64) []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.other[chat])
 }
 
 // doubles is how many moves were answered by more than one board (a sender
