@@ -408,7 +408,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 				if s == Black {
 					bf, br = -bf, -br
 				}
-				if bsq := b.Step(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
+				if bsq := b.Near(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
 					word := k.BlockWord
 					if word == "" {
 						word = "way"
