@@ -15,7 +15,7 @@ func TestHouseMountainBorder(t *testing.T) {
 		{id: "9.1", opts: mb, legal: "a2a3 a2a6 a2j2", illegal: "a2a4 a2a7"},
 		{id: "9.1 chariot", opts: mb, fen: "4k6/11/11/11/11/11/11/R10/11/5K5 w - - 0 1",
 			from: "a2", list: "a2a0 a2a1 a2a3 a2a6 a2a7 a2a8 a2a9 a2b2 a2c2 a2d2 a2e2 a2f2 a2g2 a2h2 a2i2 a2j2 a2k2"},
-		{id: "9.2", opts: mb, illegal: "a2a7"},
+		{id: "9.2", opts: mb, illegal: "a2a7", refuse: "a2a4", reason: "there is no point a4 on this board"},
 		{id: "9.3", opts: mb, fen: "4k6/11/11/11/11/11/11/1B9/11/5K5 w - - 0 1", from: "b2", list: "b2a3 b2d0 b2d4", illegal: "b2a1"},
 		{id: "9.4", opts: mb, fen: "4k6/11/11/11/11/11/11/11/11/3B1K5 w - - 0 1", legal: "d0a3 d0b2 d0f2"},
 		{id: "9.5", opts: mb, fen: "4k6/11/11/11/11/11/N10/11/11/5K5 w - - 0 1", legal: "a3b1 a3c2 a3c4", illegal: "a3b5 a3b7"},
