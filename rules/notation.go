@@ -133,6 +133,9 @@ func ParseCoord(p *Position, text string) (Move, error) {
 				return NullMove, &IllegalMoveError{Text: norm, Reason: why}
 			}
 		}
+		if hole := holeNamed(p.v.Board, norm); hole != "" {
+			return NullMove, &IllegalMoveError{Text: norm, Reason: "there is no point " + hole + " on this board"}
+		}
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
 	}
 	if promo >= 0 {
@@ -232,6 +235,27 @@ func splitSquares(b *Board, s string) (Square, Square, bool) {
 		}
 	}
 	return NoSquare, NoSquare, false
+}
+
+// holeNamed returns the name of a missing grid point (Board.Holes) that the
+// coordinate text s names as one of its two squares, the other being a point
+// or a hole; "" when there is none (the text is no move in coordinates).
+func holeNamed(b *Board, s string) string {
+	for i := 2; i < len(s)-1; i++ {
+		a, c := s[:i], s[i:]
+		sa, okA := b.byName[a]
+		sc, okC := b.byName[c]
+		if !okA || !okC {
+			continue
+		}
+		if !b.exists.Has(sa) {
+			return a
+		}
+		if !b.exists.Has(sc) {
+			return c
+		}
+	}
+	return ""
 }
 
 // Explain says why m (from one square to another) is not a legal move now. For a
@@ -408,7 +432,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 				if s == Black {
 					bf, br = -bf, -br
 				}
-				if bsq := b.Step(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
+				if bsq := b.Near(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
 					word := k.BlockWord
 					if word == "" {
 						word = "way"

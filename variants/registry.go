@@ -23,6 +23,9 @@ type Option struct {
 	// Guide is the option's /rules text in every language (a few lines with an
 	// example move); without it /rules shows Summary.
 	Guide rules.Texts
+	// Board marks an option that changes the board (mountain-border):
+	// Registry.Build applies it before the others, whose points follow it.
+	Board bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -88,14 +91,15 @@ func (r *Registry) Get(slug string) (*rules.Variant, bool) {
 	return v, ok
 }
 
-// Build returns the variant slug with options applied, in the order given. Each
-// option is its name, optionally followed by its parameters: "fuhe menu=RNC".
+// Build returns the variant slug with options applied, in the order given, except
+// that options that change the board (Option.Board) come first. Each option is
+// its name, optionally followed by its parameters: "fuhe menu=RNC".
 func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 	v, ok := r.Get(slug)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownVariant, slug)
 	}
-	for _, text := range opts {
+	for _, text := range r.boardFirst(opts) {
 		words := strings.Fields(text)
 		if len(words) == 0 {
 			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, text)
@@ -123,6 +127,23 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 		v = nv
 	}
 	return v, nil
+}
+
+// boardFirst returns opts with the board-changing options moved to the front,
+// the order otherwise kept.
+func (r *Registry) boardFirst(opts []string) []string {
+	var first, rest []string
+	for _, text := range opts {
+		words := strings.Fields(text)
+		if len(words) > 0 {
+			if o, ok := r.options[strings.ToLower(words[0])]; ok && o.Board {
+				first = append(first, text)
+				continue
+			}
+		}
+		rest = append(rest, text)
+	}
+	return append(first, rest...)
 }
 
 // OptionError says why an option cannot be played with a variant; its Err is
