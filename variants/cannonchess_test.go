@@ -105,3 +105,104 @@ func mustParse(t *testing.T, p *rules.Position, text string) rules.Move {
 	}
 	return m
 }
+
+// TestCannonChessSAN: SAN is read and written, with captures, disambiguation,
+// promotions, en passant and check marks.
+func TestCannonChessSAN(t *testing.T) {
+	v := CannonChess()
+	rows := []struct {
+		fen, san, coord string
+	}{
+		{CannonChessStart, "e4", "e2e4"},
+		{CannonChessStart, "Nh3", "i1h3"},
+		{"5k4/10/10/10/10/10/10/4n5/10/4G4K w", "Gxe3", "e1e3"},
+		{"5k4/10/10/10/10/10/10/4n5/10/4G4K w", "Ga5", "e1a5"},
+		{"9k/4P5/10/10/10/10/10/10/10/K9 w", "e10=G", "e9e10g"},
+		{"9k/4P5/10/10/10/10/10/10/10/K9 w", "e10=Q+", "e9e10q"},
+		{"5k4/10/10/3pP5/10/10/10/10/10/5K4 w - d8", "exd8", "e7d8"},
+		{"5k4/10/10/10/10/10/10/10/5K4/R8R w", "Rad1", "a1d1"},
+		{"5k4/10/10/10/10/10/R9/10/10/R4K4 w", "R4a2", "a4a2"},
+		{"9k/10/10/10/10/10/10/10/10/K5R3 w", "Rg10+", "g1g10"},
+		{"9k/10/10/10/10/10/10/10/8R1/K7R1 w", "Rj1#", "i1j1"},
+	}
+	for _, r := range rows {
+		p := mustPosition(t, v, r.fen)
+		m, err := rules.ParseMove(p, r.coord)
+		if err != nil {
+			t.Fatalf("%s: %v", r.coord, err)
+		}
+		if got := rules.FormatMove(p, m, rules.StyleWXF); got != r.san {
+			t.Errorf("%s in %s writes %q, want %q", r.coord, r.fen, got, r.san)
+		}
+		if back, err := rules.ParseMove(p, r.san); err != nil || back != m {
+			t.Errorf("%s reads as %v, %v; want %v", r.san, back, err, m)
+		}
+	}
+	p := mustPosition(t, v, CannonChessStart)
+	for _, in := range []string{"Nxf3", "e5", "Ke2"} {
+		_, err := rules.ParseMove(p, in)
+		if _, ok := err.(*rules.IllegalMoveError); !ok {
+			t.Errorf("%s: %v, want a refusal", in, err)
+		}
+	}
+	if _, err := rules.ParseMove(p, "hello"); err == nil || !strings.Contains(err.Error(), "SAN") {
+		t.Errorf("hello: %v, want a reply that names SAN", err)
+	}
+	p = mustPosition(t, v, "5k4/10/10/10/10/10/10/10/5K4/R8R w")
+	if _, err := rules.ParseMove(p, "Rd1"); err == nil || !strings.Contains(err.Error(), "Rad1 or Rjd1") {
+		t.Errorf("Rd1 with two rooks: %v", err)
+	}
+}
+
+// TestCannonChessEnds: checkmate, stalemate, the fifty-move rule, threefold
+// repetition and the dead positions (cannon-chess.md §7).
+func TestCannonChessEnds(t *testing.T) {
+	v := CannonChess()
+	end := func(fen, moves string) rules.Outcome {
+		t.Helper()
+		g, err := rules.NewGame(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, g, moves)
+		return g.Outcome()
+	}
+	if o := end("9k/10/10/10/10/10/10/10/8R1/K7R1 w", "i1j1"); !o.Over || o.Winner != rules.Red || o.Reason != rules.ReasonCheckmate {
+		t.Errorf("mate: %+v", o)
+	}
+	// Black king j10, white king h8, queen i8 after the move: no move, not in check.
+	if o := end("9k/10/7K2/10/10/8Q1/10/10/10/10 w", "i5i8"); !o.Over || !o.Draw || o.Reason != rules.ReasonStalemate {
+		t.Errorf("stalemate: %+v", o)
+	}
+	if o := end("9k/10/10/10/10/10/10/10/10/K7R1 w - - 99 80", "i1i2"); !o.Over || !o.Draw || o.Reason != rules.ReasonMoveLimit {
+		t.Errorf("fifty moves: %+v", o)
+	}
+	if o := end("9k/10/10/10/10/10/10/10/P9/1K6R1 w - - 99 80", "a2a3"); o.Over {
+		t.Errorf("a pawn move resets the count: got %+v", o)
+	}
+	if o := end("9k/10/10/10/10/10/10/10/10/K7R1 w", "a1a2 j10j9 a2a1 j9j10 a1a2 j10j9 a2a1 j9j10"); !o.Over || !o.Draw || o.Reason != rules.ReasonRepetition {
+		t.Errorf("threefold repetition: %+v", o)
+	}
+	if o := end("9k/10/10/10/10/10/10/10/8r1/K6B2 w", "h1i2"); !o.Over || !o.Draw || o.Reason != rules.ReasonMaterial {
+		t.Errorf("K+B vs K after taking the rook: %+v", o)
+	}
+	for _, fen := range []string{"9k/10/10/10/10/10/10/10/10/K7BB w", "9k/10/10/10/10/10/10/10/10/K7G1 w", "9k/10/10/10/10/10/10/10/10/K7Nn w"} {
+		p := mustPosition(t, v, fen)
+		if o, over := p.Outcome(); over {
+			t.Errorf("%s: %+v, the game goes on", fen, o)
+		}
+	}
+}
+
+// TestCannonChessRandomGames: make/unmake exact, hash equal to the hash read back
+// from the FEN, legal moves read back from their text (randomGame).
+func TestCannonChessRandomGames(t *testing.T) {
+	v := CannonChess()
+	games, plies := 8, 160
+	if testing.Short() || raceEnabled {
+		games, plies = 2, 60
+	}
+	for g := 0; g < games; g++ {
+		randomGame(t, v, newRand(uint64(1900+g)), plies)
+	}
+}
