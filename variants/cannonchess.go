@@ -85,7 +85,7 @@ func chessVariant(c chessConfig) (*rules.Variant, error) {
 		MoveLimit:  100, // fifty moves by each player without a capture or a pawn move
 		Repetition: rules.RepetitionDraw,
 		Notation:   san{pawn: 'P'},
-		Modules:    []rules.Module{&enPassant{pawn: 'P'}, deadPosition{}},
+		Modules:    []rules.Module{&enPassant{pawn: 'P'}, deadPosition{}, noCastling{}},
 	}
 	if err := v.Finalize(); err != nil {
 		return nil, fmt.Errorf("variants: %s: %w", c.slug, err)

@@ -62,6 +62,9 @@ func TestCannonChessSpec(t *testing.T) {
 			t.Errorf("%s: %v, flags %v: want a capture", c.move, err, m.Flags)
 		}
 	}
+	// 4: the refusal names the missing rule.
+	checkRefusal(t, mustPosition(t, v, "5k4/10/10/10/10/10/10/10/10/R4K3R w"), "f1h1",
+		"there is no castling in this game: the king moves one square at a time")
 	// 17: Black is in check from the cannon on f5; 23: White on f1 is not.
 	if p := mustPosition(t, v, "10/10/5k4/3n1p4/4B5/5G4/10/10/10/K9 b"); !p.InCheck() {
 		t.Error("17: Black should be in check (f6 the only empty square between f5 and f8)")

@@ -191,3 +191,26 @@ func (deadPosition) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	return rules.Drawn(rules.ReasonMaterial), true
 }
+
+// noCastling says, for a king moved two squares along its rank, that cannon
+// chess has no castling (cannon-chess.md §5).
+type noCastling struct{}
+
+func (noCastling) ModuleName() string { return "no-castling" }
+
+func (noCastling) Refusal(p *rules.Position, text string, m rules.Move) string {
+	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
+		return ""
+	}
+	v := p.Variant()
+	pc := p.At(m.From)
+	ff, fr, _ := v.Board.Coords(m.From)
+	tf, tr, _ := v.Board.Coords(m.To)
+	if pc.Empty() || pc.Side() != p.ToMove() || !v.Kinds[pc.Kind()].Royal || fr != tr || (tf-ff != 2 && ff-tf != 2 && p.At(m.To).Empty()) {
+		return ""
+	}
+	if tf-ff >= 2 || ff-tf >= 2 {
+		return "there is no castling in this game: the king moves one square at a time"
+	}
+	return ""
+}
