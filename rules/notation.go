@@ -117,10 +117,14 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	from, to, ok := splitSquares(p.v.Board, norm)
 	if !ok && len(norm) > 2 {
 		if k := p.v.KindByLetter(norm[len(norm)-1]); k >= 0 {
-			if from, to, ok = splitSquares(p.v.Board, norm[:len(norm)-1]); ok {
+			// `e7e8q` and `e7e8=q`
+			if from, to, ok = splitSquares(p.v.Board, strings.TrimSuffix(norm[:len(norm)-1], "=")); ok {
 				promo = k
 			}
 		}
+	}
+	if ok && promo < 0 {
+		promo = p.DefaultPromotion(from, to) // `e9e10` = `e9e10q`
 	}
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
@@ -139,10 +143,20 @@ func ParseCoord(p *Position, text string) (Move, error) {
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
 	}
 	if promo >= 0 {
+		var kinds []string
 		for _, m := range legal {
-			if m.From == from && m.To == to && m.Flags&FlagPromote != 0 && int(m.Aux) == promo {
-				return m, nil
+			if m.From == from && m.To == to && m.Flags&FlagPromote != 0 {
+				if int(m.Aux) == promo {
+					return m, nil
+				}
+				kinds = append(kinds, string(p.v.Kinds[m.Aux].Letter))
 			}
+		}
+		if len(kinds) > 0 {
+			return NullMove, &IllegalMoveError{Text: norm, Reason: fmt.Sprintf(
+				"a %s cannot become a %s; write the new piece's letter (%s), like %s%s%s",
+				p.pieceName(p.board[from]), p.v.Kinds[promo].Name, strings.Join(kinds, ", "),
+				p.v.Board.Name(from), p.v.Board.Name(to), strings.ToLower(kinds[0]))}
 		}
 	}
 	for _, m := range legal {

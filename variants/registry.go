@@ -203,9 +203,9 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi}
+	return []Builder{Xiangqi, Jinchan, Jieqi, CannonChess, AnimalChess, AnimalChessSnake}
 }
 
 func options() []Option {
-	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...)
+	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit(), SnakeOption()}, houseOptions()...)
 }
