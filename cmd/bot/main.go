@@ -292,6 +292,11 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 		defer wg.Done()
 		_ = svc.RunOutbox(ctx) // what is not delivered at the end stays stored for the next start
 	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = svc.RunEngine(ctx) // a reply not played yet is found again from the store by the next start's Tick
+	}()
 	wg.Wait()
 	close(errs)
 	var all []error
