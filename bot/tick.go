@@ -17,7 +17,7 @@ import (
 // main loop calls it every few seconds with the clock's time, tests with a fake
 // one. Deadlines and reminders live in the stored games, so nothing is lost in a
 // restart: a deadline that passed while the bot was down is acted on at the first
-// Tick. It tries every game, then delivers what is due in the outbox, and
+// Tick, and a game where the engine owes a reply is queued for it (engine.go). It tries every game, then delivers what is due in the outbox, and
 // returns the errors it met, joined.
 func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	gs, err := s.store.ActiveGames(ctx)
@@ -28,6 +28,13 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	for _, g := range gs {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if botSeat(g) >= 0 && g.Status == storage.StatusActive {
+			// A reply of the engine not played yet (a restart while it searched)
+			// is found from the stored game: its turn, or a question to answer.
+			if side, err := s.sideToMove(ctx, g); err == nil && engineOwes(g, side) {
+				s.ai.add(g.ID)
+			}
 		}
 		if !tickDue(g, now) {
 			continue
