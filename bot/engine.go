@@ -279,7 +279,9 @@ func engineOwes(rec *storage.Game, toMove rules.Side) bool {
 func (s *Service) botUser(platform string) User {
 	if p, ok := s.platform(platform).(interface{ BotUser() User }); ok {
 		if u := p.BotUser(); u.ID != "" {
-			u.Name = s.botName
+			if u.Name == "" {
+				u.Name = s.botName
+			}
 			return u
 		}
 	}
@@ -345,7 +347,9 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	case g.Position().ToMove() != me || g.Outcome().Over:
 		return nil
 	}
-	res, err := s.mover(level).Move(ctx, g, level, s.engineLimits(rec, me))
+	lim := s.engineLimits(rec, me)
+	s.log.Debug("engine thinks", "game", id, "level", level, "ply", g.Ply(), "movetime", lim.MoveTime, "clock", lim.Time)
+	res, err := s.mover(level).Move(ctx, g, level, lim)
 	if err != nil {
 		return fmt.Errorf("search game %s: %w", id, err)
 	}

@@ -170,6 +170,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
 		Delivery:   cfg.Delivery.bot(),
+		Engine:     bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime},
 	})
 	if err != nil {
 		return err
