@@ -45,7 +45,9 @@ func TestBinaryBotReplyAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	c = e.start()
-	if !e.srv.Wait(30*time.Second, func() bool { return len(e.boards(group.ID)) >= 3 && strings.Contains(e.transcript(group.ID), "Red to move: @alice_x") }) {
+	if !e.srv.Wait(30*time.Second, func() bool {
+		return len(e.boards(group.ID)) >= 3 && strings.Contains(e.transcript(group.ID), "Red to move: @alice_x")
+	}) {
 		t.Fatalf("no reply after the restart:\n%s\nlog:\n%s", e.transcript(group.ID), tail(c.logs.String(), 30))
 	}
 	e.stop(c, syscall.SIGTERM)
