@@ -1,0 +1,242 @@
+package variants
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// The test cases of stratagem-pieces-01-18.md, one row each. The spec's test
+// positions write each piece with its own letter (M for 瞞, W for 圍, …); a game
+// writes it X, so specFEN turns the piece's letter into X on the board field.
+
+func stratVariant(t testing.TB, codes ...string) *rules.Variant {
+	t.Helper()
+	v, err := Default().Build(SanshiliujiSlug, codes)
+	if err != nil {
+		t.Fatalf("sanshiliuji %v: %v", codes, err)
+	}
+	return v
+}
+
+func specFEN(fen string, letter byte) string {
+	board, rest, _ := strings.Cut(fen, " ")
+	board = strings.NewReplacer(string(letter), "X", string(letter+'a'-'A'), "x").Replace(board)
+	return board + " " + rest
+}
+
+// stratRow is one spec row: from the position (after the moves of line), the
+// moves of legal are legal and those of illegal are not; check says whether the
+// side to move is then in check ("" = not tested).
+type stratRow struct {
+	name    string
+	fen     string
+	line    string
+	legal   string
+	illegal string
+	check   string // "yes", "no" or ""
+	over    string // the outcome's winner after line: "red", "black" or ""
+	extra   bool   // the position has more pieces of a kind than a game allows
+}
+
+func runStratRows(t *testing.T, code string, letter byte, rows []stratRow) {
+	t.Helper()
+	v := stratVariant(t, code)
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			v := v
+			if r.extra {
+				v = v.Clone(v.Slug + "-extra")
+				v.ExtraPieces = 1
+				if err := v.Finalize(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g, err := rules.NewGame(v, specFEN(r.fen, letter))
+			if err != nil {
+				t.Fatalf("position: %v", err)
+			}
+			playAll(t, g, r.line)
+			p := g.Position()
+			checkMoves(t, p, r.legal, r.illegal)
+			switch r.check {
+			case "yes", "no":
+				if got := p.InCheck(); got != (r.check == "yes") {
+					t.Errorf("in check = %v, want %s (%s)", got, r.check, p.FEN())
+				}
+			}
+			if r.over != "" {
+				o := g.Outcome()
+				if !o.Over || o.Winner.String() != r.over {
+					t.Errorf("outcome %+v, want a win for %s", o, r.over)
+				}
+			}
+		})
+	}
+}
+
+func TestStratagem01Deceiver(t *testing.T) {
+	runStratRows(t, "MA", 'M', []stratRow{
+		{name: "T1", fen: "5k3/9/9/6p2/3P5/4M4/5n3/9/9/4K4 w", legal: "e4g6 e4f3 e4f5 e4c2", illegal: "e4c6 e4d5 e4g2 e4e5 e4h7"},
+		{name: "T2 check", fen: "4k4/9/9/8p/M8/9/9/9/9/3K5 w", line: "a5c7", check: "yes", legal: "e9e8", illegal: "i6i5 e9d9"},
+		{name: "T3", fen: "9/4k4/9/9/2M6/9/9/9/9/3K5 b", legal: "e8f8 e8e9", illegal: "e8e7"},
+	})
+}
+
+func TestStratagem03Knife(t *testing.T) {
+	runStratRows(t, "DO", 'D', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/4r1n2/1c2Dp3/9/4p4/9/3K5 w", legal: "e4b4 e4f4 e4g5 e4e3", illegal: "e4e5 e4e2 e4a4"},
+		{name: "T2", fen: "2b1k4/3na4/4D4/9/6b2/9/9/9/9/3K5 w", legal: "e7c9 e7g5", illegal: "e7e8 e7d8"},
+		{name: "T2 no check", fen: "2b1k4/3na4/4D4/9/6b2/9/9/9/9/3K5 b", check: "no"},
+		{name: "T3", fen: "9/9/4k4/5D3/9/9/9/9/9/5K3 b", legal: "e7e8 e7d7", illegal: "e7f7"},
+	})
+}
+
+func TestStratagem10Smiler(t *testing.T) {
+	runStratRows(t, "XI", 'X', []stratRow{
+		{name: "T1", fen: "1n3k3/9/9/9/5n3/4X4/3N5/9/9/3K5 w", legal: "e4f5 e4d5", illegal: "e4d3 e4e5 e4g6"},
+		{name: "T3", fen: "4k4/9/9/2p1p4/1X7/9/9/9/9/4K4 w", legal: "b5a6 b5c4", illegal: "b5c6"},
+	})
+	v := stratVariant(t, "XI")
+	g, _ := rules.NewGame(v, "1n3k3/9/9/9/5n3/4X4/3N5/9/9/3K5 w")
+	playAll(t, g, "e4f5")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/9/9/9/5X3/9/3N5/9/9/3K5 b") {
+		t.Errorf("T1 after e4f5: %s, want both black horses gone", got)
+	}
+	g, _ = rules.NewGame(v, "5k2r/9/9/p1p1p1p1p/3X5/9/9/9/9/3K5 w")
+	playAll(t, g, "d5e6")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k2r/9/9/4X4/9/9/9/9/9/3K5 b") {
+		t.Errorf("T2 after d5e6: %s, want every black soldier gone", got)
+	}
+}
+
+func TestStratagem11Plum(t *testing.T) {
+	runStratRows(t, "LI", 'L', []stratRow{
+		{name: "T1", fen: "3k5/9/9/9/4p1n2/3NLR3/4P4/9/9/3K5 w", legal: "e4g5 e4d6 e4c3", illegal: "e4e6 e4f5"},
+		{name: "T2", fen: "5k3/9/9/5n3/9/4N1L2/9/9/9/3K5 b", legal: "f6g4", illegal: "f6e4"},
+		{name: "T3", fen: "5k3/9/9/5n3/9/4N4/6L2/9/9/3K5 b", legal: "f6e4"},
+	})
+	v := stratVariant(t, "LI")
+	p := mustPosition(t, v, "5k3/9/9/5n3/9/4N1X2/9/9/9/3K5 b")
+	checkRefusal(t, p, "f6e4", "the 李 on g4 protects the horse on e4: the piece on f6 stands a 日 from both, so it may not take the horse (it may take the 李)")
+}
+
+func TestStratagem16Repeller(t *testing.T) {
+	runStratRows(t, "YU", 'V', []stratRow{
+		{name: "T1", fen: "5k3/9/9/4p4/9/4V1n2/9/9/9/3K5 w", legal: "e4d4 e4e3 e4a4", illegal: "e4e5 e4f4 e4e6"},
+		{name: "T2", extra: true, fen: "5k3/4r4/9/9/r8/4V4/r3N4/9/9/3K5 b", legal: "a5d5 e8e6 e8e4", illegal: "a5e5 e8e5 a3e3"},
+		{name: "T3", fen: "3k5/9/9/9/9/9/9/4V4/r3K4/9 w", check: "yes", legal: "e1e0", illegal: "e2d2 e1f1"},
+		{name: "T4", fen: "4k4/9/4V4/9/9/9/9/9/9/4K4 b", legal: "e9d9 e9f9", illegal: "e9e8"},
+	})
+	v := stratVariant(t, "YU")
+	p := mustPosition(t, v, "5k3/9/9/4p4/9/4X1n2/9/9/9/3K5 w")
+	checkRefusal(t, p, "e4e5", "the 欲 may not stop next to an enemy piece: e5 is next to the 卒 on e6")
+	p = mustPosition(t, v, "4k4/9/4X4/9/9/9/9/9/9/4K4 b")
+	checkRefusal(t, p, "e9e8", "the enemy 欲 on e7 keeps pieces away: e8 is next to it")
+}
+
+func TestStratagem18Regicide(t *testing.T) {
+	runStratRows(t, "QN", 'Z', []stratRow{
+		{name: "T1", fen: "5k3/9/9/4p4/9/r3Z4/9/9/9/3K5 w", legal: "e4e5 e4b4", illegal: "e4e6 e4a4"},
+		{name: "T2", fen: "5k3/4a4/9/9/Z8/9/9/9/9/3K5 w", line: "a5a9", check: "yes", legal: "e8d9 f9f8", illegal: "f9e9"},
+		{name: "T3", fen: "5k3/9/Z3r4/9/9/9/9/9/9/4K4 w", check: "yes", legal: "e0d0", illegal: "a7e7 e0f0 e0e1"},
+	})
+}
+
+// TestStratagemSeries covers stratagems.md §3, §5, §6 and §10 for the pieces
+// that are built.
+func TestStratagemSeries(t *testing.T) {
+	r := Default()
+	const start2 = "rnbakabnr/2x3y2/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X3Y2/RNBAKABNR w"
+	for _, g := range stratagemGames {
+		x, _ := stratagemPiece(g.x)
+		y, _ := stratagemPiece(g.y)
+		v, ok := r.Get(g.slug)
+		if !x.built() || !y.built() {
+			if ok {
+				t.Errorf("%s is registered but its pieces are not built", g.slug)
+			}
+			continue
+		}
+		if !ok {
+			t.Errorf("%s is not registered", g.slug)
+			continue
+		}
+		if !strings.HasPrefix(v.StartFEN, start2) {
+			t.Errorf("%s starts %s", g.slug, v.StartFEN)
+		}
+		p := mustPosition(t, v, v.StartFEN)
+		legal := legalTexts(p)
+		xq, _ := r.Get("xiangqi")
+		for _, m := range legalTexts(mustPosition(t, xq, XiangqiStart)) {
+			if !contains(legal, m) {
+				t.Errorf("%s: standard opening move %s is not legal", g.slug, m)
+			}
+		}
+		// The same pair by options is the named game.
+		if slug, opts := r.Canonical(SanshiliujiSlug, []string{strings.ToLower(g.x), g.y}); slug != g.slug || len(opts) != 0 {
+			t.Errorf("sanshiliuji %s %s is stored as %s %v, want %s", g.x, g.y, slug, opts, g.slug)
+		}
+	}
+	v := stratVariant(t, "MA")
+	if !strings.HasPrefix(v.StartFEN, "rnbakabnr/2x6/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X6/RNBAKABNR w") {
+		t.Errorf("one piece: %s", v.StartFEN)
+	}
+	if v1 := stratVariant(t, "1"); v1.StartFEN != v.StartFEN || v1.Slug != v.Slug {
+		t.Errorf("piece 1 by number: %s", v1.Slug)
+	}
+	rev := stratVariant(t, "DO", "MA")
+	if rev.Slug == "zhanzheng" || !strings.HasPrefix(rev.StartFEN, start2) || rev.Kinds[rev.KindByLetter('X')].Name != "knife" {
+		t.Errorf("reversed pair: %s %s", rev.Slug, rev.StartFEN)
+	}
+	if slug, opts := r.Canonical(SanshiliujiSlug, []string{"do", "ma"}); slug != SanshiliujiSlug || len(opts) != 2 {
+		t.Errorf("reversed pair stored as %s %v", slug, opts)
+	}
+	for _, bad := range [][]string{nil, {"MA", "MA"}, {"MA", "DO", "XI"}, {"FU"}, {"zz"}} {
+		if _, err := r.Build(SanshiliujiSlug, bad); err == nil {
+			t.Errorf("sanshiliuji %v was accepted", bad)
+		}
+	}
+	if _, err := r.Build("xiangqi", []string{"ma"}); err == nil {
+		t.Errorf("a stratagem piece on plain xiangqi was accepted")
+	}
+}
+
+// TestStratagemRandomGames plays random games of each built piece alone and
+// with every other built piece: make/unmake exact, hash consistent, no panic.
+func TestStratagemRandomGames(t *testing.T) {
+	var built []string
+	for _, sp := range stratagemPieces01to18() {
+		if sp.built() {
+			built = append(built, sp.code)
+		}
+	}
+	plies := 60
+	if testing.Short() {
+		plies = 24
+	}
+	var sets [][]string
+	for i, a := range built {
+		sets = append(sets, []string{a})
+		for j, b := range built {
+			if i != j && (i < j || !testing.Short()) {
+				sets = append(sets, []string{a, b})
+			}
+		}
+	}
+	for n, set := range sets {
+		v := stratVariant(t, set...)
+		t.Run(strings.Join(set, "-"), func(t *testing.T) {
+			t.Parallel()
+			randomGame(t, v, newRand(uint64(n)), plies)
+		})
+	}
+}
+
+func Example_stratagemGuide() {
+	v, _ := Default().Get("zhanzheng")
+	fmt.Println(strings.Split(v.Guide.En, "\n")[1])
+	// Output: X = 瞞 (MA, 01): one or two diagonal steps anywhere, the midpoint empty; it captures the same way. Example: c1e3.
+}
