@@ -97,7 +97,7 @@ func stratagemPieces() []*stratPiece {
 // stratagemPieces19to36 are named only, until part 2 of the series builds them.
 func stratagemPieces19to36() []*stratPiece {
 	names := []struct {
-		no               int
+		no                int
 		code, strat, t, s string
 	}{
 		{19, "FU", "釜底抽薪", "釜", "釜"}, {20, "HU", "混水摸魚", "混", "混"}, {21, "QO", "金蟬脫殼", "殼", "壳"},

@@ -30,9 +30,23 @@ func stratagemPieces01to18() []*stratPiece {
 			}},
 		{no: 4, code: "YI", stratagem: "以逸待勞", glyph: [2]string{"以", "以"}, name: "waiter", value: 3},
 		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3},
-		{no: 6, code: "SE", stratagem: "聲東擊西", glyph: [2]string{"聲", "声"}, name: "feint", value: 5},
+		{no: 6, code: "SE", stratagem: "聲東擊西", glyph: [2]string{"聲", "声"}, name: "feint", value: 5,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "聲 (SE, 06): slides like a chariot without capturing. To capture it jumps over the first piece in one direction to an " +
+					"empty point beyond, and the first piece behind its starting point (an enemy) is removed. Example: c1c3 over a piece on c2 removes an enemy on c0's side.",
+				Hant: "聲（SE，06）：走法同車，直走不吃子；橫或豎隔一子反跳過去，同時拿下反方向第一枚敵棋（聲東擊西）。",
+				Hans: "声（SE，06）：走法同车，直走不吃子；横或竖隔一子反跳过去，同时拿下反方向第一枚敌棋（声东击西）。",
+			}},
 		{no: 7, code: "WU", stratagem: "無中生有", glyph: [2]string{"無", "无"}, name: "conjurer", value: 3},
-		{no: 8, code: "AN", stratagem: "暗渡陳倉", glyph: [2]string{"暗", "暗"}, name: "detour", value: 5},
+		{no: 8, code: "AN", stratagem: "暗渡陳倉", glyph: [2]string{"暗", "暗"}, name: "detour", value: 5,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "暗 (AN, 08): slides like a chariot without capturing. It captures like a cannon bent at its screen: straight to the first " +
+					"piece, a 90° turn there, then onto the first piece beyond if it is an enemy. No straight cannon capture. Example: a2d5 (screen a5).",
+				Hant: "暗（AN，08）：走法同炮的直走；吃法為折線打吃：直走到第一枚棋（架），以架為軸折成九十度，吃折線上第一枚敵棋；不能直線打吃。",
+				Hans: "暗（AN，08）：走法同炮的直走；吃法为折线打吃：直走到第一枚棋（架），以架为轴折成九十度，吃折线上第一枚敌棋；不能直线打吃。",
+			}},
 		{no: 9, code: "GE", stratagem: "隔岸觀火", glyph: [2]string{"隔", "隔"}, name: "watcher", value: 3},
 		{no: 10, code: "XI", stratagem: "笑裡藏刀", glyph: [2]string{"笑", "笑"}, name: "smiler", value: 3,
 			atoms: rules.Steps(rules.Diag4, rules.MoveOrCapture),
@@ -50,7 +64,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hans: "李（LI，11）：走日吃日，全盘不限，不受蹩腿；敌棋若与己方马及李同在「日」字对角，则不能吃这匹马（可吃李）。例：c1d3。",
 			}},
 		{no: 12, code: "QI", stratagem: "順手牽羊", glyph: [2]string{"牽", "牵"}, name: "leash", value: 4},
-		{no: 13, code: "DA", stratagem: "打草驚蛇", glyph: [2]string{"打", "打"}, name: "beater", value: 5},
+		{no: 13, code: "DA", stratagem: "打草驚蛇", glyph: [2]string{"打", "打"}, name: "beater", value: 5,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "打 (DA, 13): slides like a chariot without capturing; it captures a piece k files and k ranks away along an L " +
+					"with two equal legs (one of the two L paths empty). After any 打 move the opponent's next move has a bonus: horses ignore " +
+					"the leg, elephants the eye, and the general may step along a palace diagonal. Example: g1g3.",
+				Hant: "打（DA，13）：走法同車，直走不吃子；吃法為等邊直角折吃（兩條折線之一無子阻擋）。一方走打之後，對方隨即一步：馬不受蹩腿，象不受塞眼，將可走一步士線。",
+				Hans: "打（DA，13）：走法同车，直走不吃子；吃法为等边直角折吃（两条折线之一无子阻挡）。一方走打之后，对方随即一步：马不受蹩腿，象不受塞眼，将可走一步士线。",
+			}},
 		{no: 14, code: "JE", stratagem: "借尸還魂", glyph: [2]string{"借", "借"}, name: "vessel", value: 3},
 		{no: 15, code: "DI", stratagem: "調虎離山", glyph: [2]string{"調", "调"}, name: "lure", value: 3},
 		{no: 16, code: "YU", stratagem: "欲擒故縱", glyph: [2]string{"欲", "欲"}, name: "repeller", value: 3,
@@ -86,6 +108,12 @@ func stratagemPieces01to18() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&smiler{stratMod{sp: sp, letter: letter}}} }
 		case 11:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&plum{stratMod{sp: sp, letter: letter}}} }
+		case 6:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&feint{stratMod{sp: sp, letter: letter}}} }
+		case 8:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&detour{stratMod{sp: sp, letter: letter}}} }
+		case 13:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&beater{stratMod: stratMod{sp: sp, letter: letter}}} }
 		case 16:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&repeller{stratMod{sp: sp, letter: letter}}} }
 		}
@@ -340,4 +368,379 @@ func (m *repeller) Refusal(p *rules.Position, text string, mv rules.Move) string
 		return "the 欲 never captures"
 	}
 	return ""
+}
+
+// --- 06 聲: the reverse jump -------------------------------------------------
+
+type feint struct{ stratMod }
+
+func (m *feint) Guide() string { return m.sp.guide.En }
+
+// firstPiece walks from sq along (df, dr) and returns the first occupied point,
+// or NoSquare.
+func firstPiece(p *rules.Position, sq rules.Square, df, dr int) rules.Square {
+	b := p.Variant().Board
+	for cur := b.Step(sq, df, dr); cur != rules.NoSquare; cur = b.Step(cur, df, dr) {
+		if !p.At(cur).Empty() {
+			return cur
+		}
+	}
+	return rules.NoSquare
+}
+
+// jumps appends the reverse jumps of the 聲 on from: over the first piece in
+// one direction, removing the first piece in the other.
+func (m *feint) jumps(p *rules.Position, from rules.Square, out []rules.Move) []rules.Move {
+	b := p.Variant().Board
+	s := p.At(from).Side()
+	for _, d := range rules.Dirs4 {
+		t := firstPiece(p, from, -d[0], -d[1])
+		if t == rules.NoSquare || p.At(t).Side() == s || !p.Capturable(from, t) {
+			continue
+		}
+		screen := firstPiece(p, from, d[0], d[1])
+		if screen == rules.NoSquare {
+			continue
+		}
+		for q := b.Step(screen, d[0], d[1]); q != rules.NoSquare && p.At(q).Empty(); q = b.Step(q, d[0], d[1]) {
+			out = append(out, rules.Move{From: from, To: q})
+		}
+	}
+	return out
+}
+
+func (m *feint) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
+	for _, from := range m.squares(p, p.ToMove()) {
+		if p.Movable(from) {
+			out = m.jumps(p, from, out)
+		}
+	}
+	return out
+}
+
+// AfterMove: a 聲 that passed over a piece removes the first piece behind its
+// starting point.
+func (m *feint) AfterMove(p *rules.Position, mv rules.Move) {
+	if mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 || mv.From == rules.NoSquare || !m.is(p.At(mv.To)) {
+		return
+	}
+	clear, _, line := clearBetween(p, mv.From, mv.To)
+	if !line || clear {
+		return
+	}
+	df, dr := offset(p.Variant().Board, mv.From, mv.To)
+	if t := firstPiece(p, mv.From, -sign(df), -sign(dr)); t != rules.NoSquare && p.At(t).Side() != p.At(mv.To).Side() {
+		stratRemove(p, t)
+	}
+}
+
+// Attacks: the piece on sq is attacked when it is the first piece behind a 聲
+// whose other side has a screen with an empty point right beyond it.
+func (m *feint) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	b := p.Variant().Board
+	silent := p.Variant().NoCheckFlags
+	for _, d := range rules.Dirs4 {
+		f := firstPiece(p, sq, d[0], d[1])
+		if f == rules.NoSquare || !m.is(p.At(f)) || p.At(f).Side() != by || (silent != 0 && p.At(f)&silent != 0) {
+			continue
+		}
+		screen := firstPiece(p, f, d[0], d[1])
+		if screen == rules.NoSquare {
+			continue
+		}
+		if q := b.Step(screen, d[0], d[1]); q != rules.NoSquare && p.At(q).Empty() {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *feint) Refusal(p *rules.Position, text string, mv rules.Move) string {
+	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
+		return ""
+	}
+	pc := p.At(mv.From)
+	if !m.is(pc) || pc.Side() != p.ToMove() {
+		return ""
+	}
+	b := p.Variant().Board
+	if t := p.At(mv.To); !t.Empty() && t.Side() != pc.Side() {
+		return "the 聲 never captures by landing on a piece: it jumps over a piece away from its target and takes the first piece behind its starting point"
+	}
+	clear, _, line := clearBetween(p, mv.From, mv.To)
+	if line && !clear && p.At(mv.To).Empty() {
+		df, dr := offset(b, mv.From, mv.To)
+		if t := firstPiece(p, mv.From, -sign(df), -sign(dr)); t == rules.NoSquare {
+			return fmt.Sprintf("the 聲 jumps only to capture: nothing stands behind %s", b.Name(mv.From))
+		} else if p.At(t).Side() == pc.Side() {
+			return fmt.Sprintf("the 聲 jumps only to capture: the first piece behind it, %s, is your own", pieceWord(p, t))
+		}
+		return fmt.Sprintf("the 聲 jumps over exactly one piece to an empty point: %s is beyond the next piece", b.Name(mv.To))
+	}
+	return ""
+}
+
+// --- 08 暗: the bent cannon ---------------------------------------------------
+
+type detour struct{ stratMod }
+
+func (m *detour) Guide() string { return m.sp.guide.En }
+
+// bent calls f with every target of a bent path from from: the first piece in a
+// direction, then 90° to the first piece beyond.
+func bentTargets(p *rules.Position, from rules.Square, f func(t rules.Square) bool) bool {
+	for _, d := range rules.Dirs4 {
+		screen := firstPiece(p, from, d[0], d[1])
+		if screen == rules.NoSquare {
+			continue
+		}
+		for _, turn := range [2][2]int{{d[1], d[0]}, {-d[1], -d[0]}} {
+			if t := firstPiece(p, screen, turn[0], turn[1]); t != rules.NoSquare && f(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (m *detour) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
+	s := p.ToMove()
+	for _, from := range m.squares(p, s) {
+		if !p.Movable(from) {
+			continue
+		}
+		bentTargets(p, from, func(t rules.Square) bool {
+			if p.At(t).Side() != s && p.Capturable(from, t) {
+				out = append(out, rules.Move{From: from, To: t, Flags: rules.FlagCapture})
+			}
+			return false
+		})
+	}
+	return out
+}
+
+func (m *detour) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	silent := p.Variant().NoCheckFlags
+	for _, from := range m.squares(p, by) {
+		if silent != 0 && p.At(from)&silent != 0 {
+			continue
+		}
+		if bentTargets(p, from, func(t rules.Square) bool { return t == sq }) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *detour) Refusal(p *rules.Position, text string, mv rules.Move) string {
+	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
+		return ""
+	}
+	pc, t := p.At(mv.From), p.At(mv.To)
+	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() {
+		return ""
+	}
+	if t.Side() != pc.Side() {
+		return fmt.Sprintf("the 暗 captures only along a bent path: to the first piece, a 90° turn there, then to the first piece beyond; %s is not at the end of one", pieceWord(p, mv.To))
+	}
+	return ""
+}
+
+// --- 13 打: the equal-leg bent capture and the 驚蛇 bonus ----------------------
+
+type beater struct {
+	stratMod
+	bonus rules.VarID // side+1 whose next move has the bonus, 0 none
+}
+
+func (m *beater) Guide() string { return m.sp.guide.En }
+
+func (m *beater) Init(c *rules.Claims) error {
+	if err := m.stratMod.Init(c); err != nil {
+		return err
+	}
+	var err error
+	if m.bonus, err = c.Var("bonus"); err != nil {
+		return err
+	}
+	// bonus=r (or b): that side's next move has the 驚蛇 bonus.
+	return c.Field(rules.Field{Key: "jingshe",
+		Write: func(p *rules.Position) string {
+			switch p.Var(m.bonus) {
+			case 1:
+				return "r"
+			case 2:
+				return "b"
+			}
+			return ""
+		},
+		Read: func(p *rules.Position, text string) error {
+			switch text {
+			case "":
+			case "r", "w":
+				p.SetVar(m.bonus, 1)
+			case "b":
+				p.SetVar(m.bonus, 2)
+			default:
+				return fmt.Errorf("jingshe=%s: want r or b (the side whose next move has the 打 bonus)", text)
+			}
+			return nil
+		}})
+}
+
+// lReaches reports whether the 打 on from reaches to by an equal-leg L with one
+// of the two paths (vertex included) empty.
+func lReaches(p *rules.Position, from, to rules.Square) bool {
+	b := p.Variant().Board
+	df, dr := offset(b, from, to)
+	if df == 0 || abs(df) != abs(dr) {
+		return false
+	}
+	k := abs(df)
+	sf, sr := sign(df), sign(dr)
+	// Rank first (vertex on the target's file), then file first.
+	for _, first := range [2][2]int{{sf, 0}, {0, sr}} {
+		second := [2]int{sf - first[0], sr - first[1]}
+		ok := true
+		cur := from
+		for i := 0; i < 2*k-1 && ok; i++ {
+			d := first
+			if i >= k {
+				d = second
+			}
+			cur = b.Step(cur, d[0], d[1])
+			ok = p.At(cur).Empty()
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// bonusMoves calls f with the extra moves side s has under the bonus: horses
+// over a blocked leg, elephants over a blocked eye, the general along a palace
+// diagonal.
+func (m *beater) bonusMoves(p *rules.Position, s rules.Side, f func(from, to rules.Square) bool) bool {
+	b := p.Variant().Board
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		pc := p.At(sq)
+		if pc.Empty() || pc.Side() != s {
+			continue
+		}
+		switch pc.Kind() {
+		case Horse:
+			for _, a := range rules.LameLeaps(1, 2, 1, rules.MoveOrCapture) {
+				leg := b.Step(sq, a.Blocks[0][0], a.Blocks[0][1])
+				if to := b.Step(sq, a.DF, a.DR); to != rules.NoSquare && leg != rules.NoSquare && !p.At(leg).Empty() && f(sq, to) {
+					return true
+				}
+			}
+		case Elephant:
+			for _, d := range rules.Diag4 {
+				eye := b.Step(sq, d[0], d[1])
+				to := b.Step(sq, 2*d[0], 2*d[1])
+				if to != rules.NoSquare && !p.At(eye).Empty() && b.InZone("own", s, to) && f(sq, to) {
+					return true
+				}
+			}
+		case King:
+			for _, d := range rules.Diag4 {
+				to := b.Step(sq, d[0], d[1])
+				if to != rules.NoSquare && b.InZone("palace", s, sq) && b.InZone("palace", s, to) && onPalaceDiagonal(b, sq, to) && f(sq, to) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// onPalaceDiagonal reports whether the diagonal step a→c follows a drawn palace
+// line (every such step touches the palace centre).
+func onPalaceDiagonal(b *rules.Board, a, c rules.Square) bool {
+	for _, n := range []string{"e1", "e8"} {
+		if ctr, ok := b.Parse(n); ok && (a == ctr || c == ctr) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *beater) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
+	s := p.ToMove()
+	b := p.Variant().Board
+	for _, from := range m.squares(p, s) {
+		if !p.Movable(from) {
+			continue
+		}
+		for _, d := range rules.Diag4 {
+			for k := 1; ; k++ {
+				to := b.Step(from, d[0]*k, d[1]*k)
+				if to == rules.NoSquare {
+					break
+				}
+				if t := p.At(to); !t.Empty() && t.Side() != s && lReaches(p, from, to) && p.Capturable(from, to) {
+					out = append(out, rules.Move{From: from, To: to, Flags: rules.FlagCapture})
+				}
+			}
+		}
+	}
+	if p.Var(m.bonus) == int32(s)+1 {
+		m.bonusMoves(p, s, func(from, to rules.Square) bool {
+			if !p.Movable(from) {
+				return false
+			}
+			switch t := p.At(to); {
+			case t.Empty():
+				out = append(out, rules.Move{From: from, To: to})
+			case t.Side() != s && p.Capturable(from, to):
+				out = append(out, rules.Move{From: from, To: to, Flags: rules.FlagCapture})
+			}
+			return false
+		})
+	}
+	return out
+}
+
+// AfterMove: a move of a 打 gives the opponent's next move the bonus; any other
+// move ends it.
+func (m *beater) AfterMove(p *rules.Position, mv rules.Move) {
+	val := int32(0)
+	if mv.Flags&(rules.FlagSpecial|rules.FlagDrop) == 0 && mv.To != rules.NoSquare && m.is(p.At(mv.To)) {
+		val = int32(moverSide(p, mv).Other()) + 1
+	}
+	if p.Var(m.bonus) != val {
+		p.SetVar(m.bonus, val)
+	}
+}
+
+func (m *beater) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	silent := p.Variant().NoCheckFlags
+	for _, from := range m.squares(p, by) {
+		if (silent == 0 || p.At(from)&silent == 0) && lReaches(p, from, sq) {
+			return true
+		}
+	}
+	if p.Var(m.bonus) != int32(by)+1 {
+		return false
+	}
+	return m.bonusMoves(p, by, func(from, to rules.Square) bool {
+		return to == sq && (silent == 0 || p.At(from)&silent == 0)
+	})
+}
+
+func (m *beater) Refusal(p *rules.Position, text string, mv rules.Move) string {
+	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
+		return ""
+	}
+	pc, t := p.At(mv.From), p.At(mv.To)
+	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
+		return ""
+	}
+	df, dr := offset(p.Variant().Board, mv.From, mv.To)
+	if df == 0 || abs(df) != abs(dr) {
+		return "the 打 captures only by a bent path with two equal legs (a target k files and k ranks away), never straight"
+	}
+	return "the 打 captures by an equal-leg bent path, and both paths to " + p.Variant().Board.Name(mv.To) + " are blocked"
 }

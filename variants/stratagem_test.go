@@ -94,6 +94,35 @@ func TestStratagem03Knife(t *testing.T) {
 	})
 }
 
+func TestStratagem06Feint(t *testing.T) {
+	runStratRows(t, "SE", 'S', []stratRow{
+		{name: "T1", fen: "5k3/9/9/4P4/9/2N1S1P2/9/4r4/9/3K5 w", legal: "e4e7 e4e9 e4e5 e4e3", illegal: "e4e6 e4e2 e4h4"},
+		{name: "T2", fen: "3ak4/9/9/8p/S8/9/9/4B4/9/4K4 w", line: "a5e5", check: "yes", legal: "d9e8 e9f9", illegal: "i6i5 e9e8"},
+		{name: "T3", fen: "5k3/9/r1S1c1n2/9/9/9/9/9/9/4K4 w", legal: "c7f7 c7b7", illegal: "c7g7 c7e7 c7a7"},
+	})
+	v := stratVariant(t, "SE")
+	for _, c := range []struct{ fen, move, after string }{
+		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e7", "5k3/9/4X4/4P4/9/2N3P2/9/9/9/3K5 b"},
+		{"5k3/9/r1X1c1n2/9/9/9/9/9/9/4K4 w", "c7f7", "5k3/9/4cXn2/9/9/9/9/9/9/4K4 b"},
+	} {
+		g, _ := rules.NewGame(v, c.fen)
+		playAll(t, g, c.move)
+		if got := g.Position().FEN(); !strings.HasPrefix(got, c.after) {
+			t.Errorf("%s after %s: %s, want %s", c.fen, c.move, got, c.after)
+		}
+	}
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w"), "e4h4",
+		"the 聲 jumps only to capture: the first piece behind it, the 馬 on c4, is your own")
+}
+
+func TestStratagem08Detour(t *testing.T) {
+	runStratRows(t, "AN", 'J', []stratRow{
+		{name: "T1", fen: "5k3/9/r8/9/P2n5/9/9/J8/9/4K4 w", legal: "a2d5 a2a4", illegal: "a2a7 a2a6"},
+		{name: "T2", fen: "3ak2n1/9/9/8p/1J7/9/9/9/9/3K5 w", line: "b5h5", check: "yes", legal: "e9e8 h9g7", illegal: "i6i5 e9f9 d9e8"},
+		{name: "T3", fen: "5k3/9/9/1R2p1p2/9/4J4/9/9/9/3K5 w", legal: "e4g6 e4e5", illegal: "e4b6 e4e6"},
+	})
+}
+
 func TestStratagem10Smiler(t *testing.T) {
 	runStratRows(t, "XI", 'X', []stratRow{
 		{name: "T1", fen: "1n3k3/9/9/9/5n3/4X4/3N5/9/9/3K5 w", legal: "e4f5 e4d5", illegal: "e4d3 e4e5 e4g6"},
@@ -121,6 +150,16 @@ func TestStratagem11Plum(t *testing.T) {
 	v := stratVariant(t, "LI")
 	p := mustPosition(t, v, "5k3/9/9/5n3/9/4N1X2/9/9/9/3K5 b")
 	checkRefusal(t, p, "f6e4", "the 李 on g4 protects the horse on e4: the piece on f6 stands a 日 from both, so it may not take the horse (it may take the 李)")
+}
+
+func TestStratagem13Beater(t *testing.T) {
+	runStratRows(t, "DA", 'H', []stratRow{
+		{name: "T1", fen: "5k3/9/4r4/6p2/3n5/4HN3/9/9/9/3K5 w", legal: "e4g6 e4d5 e4e6", illegal: "e4e7 e4e8"},
+		{name: "T2 bonus", fen: "2b4n1/3ck2r1/9/9/9/9/8P/H8/9/3K5 w", line: "a2a3", legal: "h9g7 c9e7 e8f7"},
+		{name: "T2 no bonus", fen: "2b4n1/3ck2r1/9/9/9/9/8P/H8/9/3K5 w", line: "i3i4", illegal: "h9g7 c9e7 e8f7"},
+		{name: "T2 lapsed", fen: "2b4n1/3ck2r1/9/9/9/9/8P/H8/9/3K5 w", line: "a2a3 d8d5 i3i4", illegal: "h9g7"},
+		{name: "T3", fen: "3k5/9/9/9/9/9/8P/H4An2/4K4/9 w", legal: "i3i4", illegal: "a2a3 a2a1"},
+	})
 }
 
 func TestStratagem16Repeller(t *testing.T) {
