@@ -212,6 +212,9 @@ func stratagemCodesOf(v *rules.Variant) []string {
 func stratagemOptions() []Option {
 	var out []Option
 	for _, sp := range stratagemPieces() {
+		if !sp.built() {
+			continue
+		}
 		sp := sp
 		out = append(out, Option{
 			Name:    strings.ToLower(sp.code),
@@ -229,6 +232,9 @@ func stratagemOptions() []Option {
 func stratagemAliases() map[string]string {
 	out := map[string]string{}
 	for _, sp := range stratagemPieces() {
+		if !sp.built() {
+			continue
+		}
 		out[strconv.Itoa(sp.no)] = strings.ToLower(sp.code)
 		out[fmt.Sprintf("%02d", sp.no)] = strings.ToLower(sp.code)
 	}
@@ -238,10 +244,10 @@ func stratagemAliases() map[string]string {
 // addStratagem adds one piece to the custom base or to a custom game of one
 // piece. A pair that is a named game in that order becomes the named game.
 func addStratagem(base *rules.Variant, sp *stratPiece) (*rules.Variant, error) {
-	if base.Slug != SanshiliujiSlug && !strings.HasPrefix(base.Slug, SanshiliujiSlug+"-") {
+	have := stratagemCodesOf(base)
+	if base.Slug != SanshiliujiSlug && len(have) == 0 {
 		return nil, fmt.Errorf("stratagem pieces are played as `/new %s %s`, not with %s", SanshiliujiSlug, sp.code, base.Slug)
 	}
-	have := stratagemCodesOf(base)
 	if len(have) >= 2 {
 		return nil, fmt.Errorf("a stratagem game takes one or two pieces, not three")
 	}

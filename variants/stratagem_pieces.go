@@ -113,7 +113,9 @@ func stratagemPieces01to18() []*stratPiece {
 		case 8:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&detour{stratMod{sp: sp, letter: letter}}} }
 		case 13:
-			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&beater{stratMod: stratMod{sp: sp, letter: letter}}} }
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&beater{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 16:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&repeller{stratMod{sp: sp, letter: letter}}} }
 		}
