@@ -18,7 +18,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "瞞（MA，01）：斜走一至兩格，全盤不限，不能越子；吃法同走法。例：c1e3。",
 				Hans: "瞒（MA，01）：斜走一至两格，全盘不限，不能越子；吃法同走法。例：c1e3。",
 			}},
-		{no: 2, code: "WE", stratagem: "圍魏救趙", glyph: [2]string{"圍", "围"}, name: "besieger", value: 3},
+		{no: 2, code: "WE", stratagem: "圍魏救趙", glyph: [2]string{"圍", "围"}, name: "besieger", value: 3,
+			atoms: rules.Steps(rules.Dirs4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "圍 (WE, 02): steps one point orthogonally to an empty point, anywhere; it never lands on a piece. After it moves, every enemy " +
+					"piece next to it whose orthogonal neighbours are all occupied (the edge counts) is removed. While an enemy chariot, horse " +
+					"or cannon stands in your half it also moves (without capturing) as the first of those found: chariot, then horse, then cannon. Example: g1g2.",
+				Hant: "圍（WE，02）：橫豎走一格，不能走到有子的點；圍走動後，與圍橫豎緊鄰的敵棋若四鄰都沒有空位（棋盤邊也算），即被圍吃。己方半場有敵車、馬或炮時，圍暫時升級，另有該棋的走法（車＞馬＞炮），但不能以此吃子。",
+				Hans: "围（WE，02）：横竖走一格，不能走到有子的点；围走动后，与围横竖紧邻的敌棋若四邻都没有空位（棋盘边也算），即被围吃。己方半场有敌车、马或炮时，围暂时升级，另有该棋的走法（车＞马＞炮），但不能以此吃子。",
+			}},
 		{no: 3, code: "DO", stratagem: "借刀殺人", glyph: [2]string{"刀", "刀"}, name: "knife", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -28,7 +36,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "刀（DO，03）：走法同車，直走不吃子；吃子須用被吃子的走法：車、炮須隔兩步以上直線吃，兵、將一步吃，馬走日，象走田，士斜一步（不計蹩腿塞眼）。例：g1g5。",
 				Hans: "刀（DO，03）：走法同车，直走不吃子；吃子须用被吃子的走法：车、炮须隔两步以上直线吃，兵、将一步吃，马走日，象走田，士斜一步（不计蹩腿塞眼）。例：g1g5。",
 			}},
-		{no: 4, code: "YI", stratagem: "以逸待勞", glyph: [2]string{"以", "以"}, name: "waiter", value: 3},
+		{no: 4, code: "YI", stratagem: "以逸待勞", glyph: [2]string{"以", "以"}, name: "waiter", value: 3,
+			atoms: rules.Steps(rules.Dirs4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "以 (YI, 04): steps one point orthogonally to an empty point, anywhere, without capturing. While an enemy chariot, horse or " +
+					"cannon stands in your half it also moves and captures as the first of those found (chariot, then horse, then cannon), leg and screen included. Example: c1c2.",
+				Hant: "以（YI，04）：橫豎走一格，不能吃子；己方半場有敵車、馬或炮時，以暫時升級為該棋（車＞馬＞炮），走法與吃法都同該棋。",
+				Hans: "以（YI，04）：横竖走一格，不能吃子；己方半场有敌车、马或炮时，以暂时升级为该棋（车＞马＞炮），走法与吃法都同该棋。",
+			}},
 		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3},
 		{no: 6, code: "SE", stratagem: "聲東擊西", glyph: [2]string{"聲", "声"}, name: "feint", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
@@ -102,6 +117,10 @@ func stratagemPieces01to18() []*stratPiece {
 		switch sp.no {
 		case 1, 18:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&stratPlain{stratMod{sp: sp, letter: letter}}} }
+		case 2:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&besieger{stratMod{sp: sp, letter: letter}}} }
+		case 4:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&waiter{stratMod{sp: sp, letter: letter}}} }
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:

@@ -85,6 +85,31 @@ func TestStratagem01Deceiver(t *testing.T) {
 	})
 }
 
+func TestStratagem02Besieger(t *testing.T) {
+	runStratRows(t, "WE", 'W', []stratRow{
+		{name: "T1", fen: "5k3/9/9/p8/n8/PW7/9/9/9/4K4 w", legal: "b4b5 b4c4", illegal: "b4a4 b4b6"},
+		{name: "T2", fen: "3k5/9/9/9/9/9/P8/4w4/9/3AKA3 w", check: "yes", legal: "d0e1 f0e1 e0e1", illegal: "a3a4"},
+		{name: "T3", fen: "5k3/9/9/9/9/6n2/8r/W8/9/4K4 w", legal: "a2a6 a2i2", illegal: "a2b4 a2c3"},
+		{name: "T3 horse mode", fen: "5k3/9/9/9/9/6n2/8r/W8/9/4K4 b", line: "i3i7", legal: "a2b4 a2c3 a2a3", illegal: "a2a6"},
+	})
+	v := stratVariant(t, "WE")
+	g, _ := rules.NewGame(v, "5k3/9/9/p8/n8/PX7/9/9/9/4K4 w")
+	playAll(t, g, "b4b5")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/9/9/p8/1X7/P8/9/9/9/4K4 b - - 0") {
+		t.Errorf("T1 after b4b5: %s, want n a5 removed and the clock reset", got)
+	}
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/p8/n8/PX7/9/9/9/4K4 w"), "b4a4",
+		"the 圍 never lands on a piece: it captures by surrounding (move it next to an enemy piece whose other neighbours are all occupied); a4 is occupied")
+}
+
+func TestStratagem04Waiter(t *testing.T) {
+	runStratRows(t, "YI", 'Y', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/4p4/4Y4/9/9/9/3K5 w", legal: "e4d4", illegal: "e4e5 e4e6"},
+		{name: "T2", fen: "5k3/9/4r4/9/4p4/4Y4/9/7c1/9/3K5 w", legal: "e4e7 e4a4", illegal: "e4e5 e4e6"},
+		{name: "T3", fen: "5k3/9/R8/9/3y5/9/9/9/9/3K5 w", check: "yes", legal: "a7a4 d0e0", illegal: "a7a8 d0d1"},
+	})
+}
+
 func TestStratagem03Knife(t *testing.T) {
 	runStratRows(t, "DO", 'D', []stratRow{
 		{name: "T1", fen: "5k3/9/9/9/4r1n2/1c2Dp3/9/4p4/9/3K5 w", legal: "e4b4 e4f4 e4g5 e4e3", illegal: "e4e5 e4e2 e4a4"},
