@@ -45,7 +45,11 @@ func (m *stratMod) squares(p *rules.Position, s rules.Side) []rules.Square {
 }
 
 // stratRemove takes the piece on sq off the board as a capture by its enemy.
+// With captured lists (07, 14) the piece joins its owner's list.
 func stratRemove(p *rules.Position, sq rules.Square) {
+	if pc := p.At(sq); p.Variant().Hands && !pc.Empty() && !p.Variant().Kinds[pc.Kind()].Royal {
+		p.SetHand(pc.Side(), pc.Kind(), p.Hand(pc.Side(), pc.Kind())+1)
+	}
 	p.Set(sq, rules.NoPiece)
 	p.ResetCaptureClock()
 }

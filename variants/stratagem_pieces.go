@@ -53,7 +53,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "聲（SE，06）：走法同車，直走不吃子；橫或豎隔一子反跳過去，同時拿下反方向第一枚敵棋（聲東擊西）。",
 				Hans: "声（SE，06）：走法同车，直走不吃子；横或竖隔一子反跳过去，同时拿下反方向第一枚敌棋（声东击西）。",
 			}},
-		{no: 7, code: "WU", stratagem: "無中生有", glyph: [2]string{"無", "无"}, name: "conjurer", value: 3},
+		{no: 7, code: "WU", stratagem: "無中生有", glyph: [2]string{"無", "无"}, name: "conjurer", value: 3,
+			atoms: rules.Steps(append(append([][2]int(nil), rules.Dirs4...), rules.Diag4...), rules.MoveOnly),
+			guide: rules.Texts{
+				En: "無 (WU, 07): steps one point in any of 8 directions to an empty point, never capturing. A gap is an empty point between " +
+					"the 無 and another piece on a rank or file; instead of a move you may put one of your pieces there, from the board " +
+					"(a0c5) or from your captured pieces (N*c5), if that kind may stand there. Example: g1f2.",
+				Hant: "無（WU，07）：橫豎斜走一格，不能吃子；無與任何棋在橫豎線上隔一個空點時，輪到己方可把己方一枚棋（包括被吃的）直接放到這個空點（該棋須能站在那裡），如 a0c5、N*c5。",
+				Hans: "无（WU，07）：横竖斜走一格，不能吃子；无与任何棋在横竖线上隔一个空点时，轮到己方可把己方一枚棋（包括被吃的）直接放到这个空点（该棋须能站在那里），如 a0c5、N*c5。",
+			}},
 		{no: 8, code: "AN", stratagem: "暗渡陳倉", glyph: [2]string{"暗", "暗"}, name: "detour", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -88,7 +96,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "打（DA，13）：走法同車，直走不吃子；吃法為等邊直角折吃（兩條折線之一無子阻擋）。一方走打之後，對方隨即一步：馬不受蹩腿，象不受塞眼，將可走一步士線。",
 				Hans: "打（DA，13）：走法同车，直走不吃子；吃法为等边直角折吃（两条折线之一无子阻挡）。一方走打之后，对方随即一步：马不受蹩腿，象不受塞眼，将可走一步士线。",
 			}},
-		{no: 14, code: "JE", stratagem: "借尸還魂", glyph: [2]string{"借", "借"}, name: "vessel", value: 3},
+		{no: 14, code: "JE", stratagem: "借尸還魂", glyph: [2]string{"借", "借"}, name: "vessel", value: 3,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "借 (JE, 14): slides like a chariot without capturing. As a move, one of your chariots, horses or soldiers, from the board " +
+					"(a0e5) or from your captured pieces (R*e5), takes its place and the 借 leaves the game; a soldier not while the 借 is in your own half. Example: c1c5, then a0c5.",
+				Hant: "借（JE，14）：走法同車，不能吃子；己方車、馬、兵（包括被吃的）隨時可飛到借的位置，拿掉借（借不再回來），如 a0e5、R*e5；借在己方半場時兵不能飛。",
+				Hans: "借（JE，14）：走法同车，不能吃子；己方车、马、兵（包括被吃的）随时可飞到借的位置，拿掉借（借不再回来），如 a0e5、R*e5；借在己方半场时兵不能飞。",
+			}},
 		{no: 15, code: "DI", stratagem: "調虎離山", glyph: [2]string{"調", "调"}, name: "lure", value: 3},
 		{no: 16, code: "YU", stratagem: "欲擒故縱", glyph: [2]string{"欲", "欲"}, name: "repeller", value: 3,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
@@ -121,6 +136,10 @@ func stratagemPieces01to18() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&besieger{stratMod{sp: sp, letter: letter}}} }
 		case 4:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&waiter{stratMod{sp: sp, letter: letter}}} }
+		case 7:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&conjurer{stratMod: stratMod{sp: sp, letter: letter}}} }
+		case 14:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&vessel{stratMod: stratMod{sp: sp, letter: letter}}} }
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:

@@ -148,6 +148,51 @@ func TestStratagem08Detour(t *testing.T) {
 	})
 }
 
+func TestStratagem07Conjurer(t *testing.T) {
+	runStratRows(t, "WU", 'U', []stratRow{
+		{name: "T1", fen: "5k3/9/9/2p6/3n5/2U6/P8/9/9/R2AK4[N] w", legal: "a0c5 a3c5 N*c5 c4b5 c4c5", illegal: "d0c5 e0c5 c4d5"},
+		{name: "T2", fen: "3k5/9/9/9/r8/9/6U2/9/9/2B1KA3 b", line: "a5g5", legal: "c0g4", illegal: "f0g4"},
+		{name: "T3", fen: "4k4/9/9/9/3n5/4N4/P2U5/9/9/1N2K4 w", legal: "b0d4", illegal: "e4d4 a3d4 b0c3"},
+	})
+	// T4 needs the 聲 too: 戰國象棋 (X = 聲, Y = 無).
+	v, _ := Default().Get("zhanguo")
+	g, err := rules.NewGame(v, "4k4/9/9/9/9/rX1N1Y3/9/9/9/3K5 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMoves(t, g.Position(), "b4e4 d4e4 d0d1", "d0e0")
+	playAll(t, g, "b4e4")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "4k4/9/9/9/9/3NXY3/9/9/9/3K5[r] b") {
+		t.Errorf("T4 after b4e4: %s, want r a4 removed (and in Black's captured list)", got)
+	}
+	u := stratVariant(t, "WU")
+	p := mustPosition(t, u, "5k3/9/9/2p6/3n5/2X6/P8/9/9/R2AK4[N] w")
+	checkRefusal(t, p, "d0c5", "the 無 may conjure a advisor only onto a point where it may stand; c5 is not one")
+	checkRefusal(t, p, "N*c6", "c6 is occupied")
+	g, _ = rules.NewGame(u, "5k3/9/9/2p6/3n5/2X6/P8/9/9/R2AK4[N] w")
+	playAll(t, g, "N*c5 c6c5")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/9/9/9/2pn5/2X6/P8/9/9/R2AK4[N] w") {
+		t.Errorf("the conjured horse, taken, goes back to Red's list: %s", got)
+	}
+}
+
+func TestStratagem14Vessel(t *testing.T) {
+	runStratRows(t, "JE", 'E', []stratRow{
+		{name: "T1", fen: "3k5/9/9/4p4/4E4/9/P8/9/9/RN2K4[R] w", legal: "a0e5 b0e5 a3e5 R*e5 e5a5", illegal: "e5e6"},
+		{name: "T2", fen: "3k5/9/9/9/9/9/P5E2/9/9/R3K4[P] w", legal: "a0g3", illegal: "a3g3 P*g3"},
+		{name: "T3", fen: "3k5/9/4r4/9/9/9/4E4/9/9/R3K4 w", legal: "a0e3 a0a1", illegal: "e3d3"},
+	})
+	v := stratVariant(t, "JE")
+	p := mustPosition(t, v, "3k5/9/9/9/9/9/P5X2/9/9/R3K4[P] w")
+	checkRefusal(t, p, "a3g3", "a soldier may not take the place of a 借 that stands in your own half")
+	checkRefusal(t, p, "P*g3", "a soldier may not take the place of a 借 that stands in your own half")
+	g, _ := rules.NewGame(v, "3k5/9/9/4p4/4X4/9/P8/9/9/RN2K4[R] w")
+	playAll(t, g, "R*e5")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "3k5/9/9/4p4/4R4/9/P8/9/9/RN2K4[] b") {
+		t.Errorf("after R*e5: %s", got)
+	}
+}
+
 func TestStratagem10Smiler(t *testing.T) {
 	runStratRows(t, "XI", 'X', []stratRow{
 		{name: "T1", fen: "1n3k3/9/9/9/5n3/4X4/3N5/9/9/3K5 w", legal: "e4f5 e4d5", illegal: "e4d3 e4e5 e4g6"},
