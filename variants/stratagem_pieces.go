@@ -137,9 +137,13 @@ func stratagemPieces01to18() []*stratPiece {
 		case 4:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&waiter{stratMod{sp: sp, letter: letter}}} }
 		case 7:
-			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&conjurer{stratMod: stratMod{sp: sp, letter: letter}}} }
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&conjurer{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 14:
-			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&vessel{stratMod: stratMod{sp: sp, letter: letter}}} }
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&vessel{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:
