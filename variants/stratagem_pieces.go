@@ -104,7 +104,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "借（JE，14）：走法同車，不能吃子；己方車、馬、兵（包括被吃的）隨時可飛到借的位置，拿掉借（借不再回來），如 a0e5、R*e5；借在己方半場時兵不能飛。",
 				Hans: "借（JE，14）：走法同车，不能吃子；己方车、马、兵（包括被吃的）随时可飞到借的位置，拿掉借（借不再回来），如 a0e5、R*e5；借在己方半场时兵不能飞。",
 			}},
-		{no: 15, code: "DI", stratagem: "調虎離山", glyph: [2]string{"調", "调"}, name: "lure", value: 3},
+		{no: 15, code: "DI", stratagem: "調虎離山", glyph: [2]string{"調", "调"}, name: "lure", value: 3,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "調 (DI, 15): slides like a chariot without capturing. As a move it lures an enemy chariot, horse, cannon or general one or " +
+					"two diagonal steps away (midpoint empty): the 調 leaves the game and that piece comes onto its point, written from the 調 " +
+					"to the piece (e5g7). A general lured out of its palace never moves again. Example: g1g5.",
+				Hant: "調（DI，15）：走法同車，不能吃子；可犧牲自己，把斜向一至兩格（中間無子）的敵車、馬、炮或將調到調的位置（記作調的點到該棋的點，如 e5g7）；被調出九宮的將不能再動。",
+				Hans: "调（DI，15）：走法同车，不能吃子；可牺牲自己，把斜向一至两格（中间无子）的敌车、马、炮或将调到调的位置（记作调的点到该棋的点，如 e5g7）；被调出九宫的将不能再动。",
+			}},
 		{no: 16, code: "YU", stratagem: "欲擒故縱", glyph: [2]string{"欲", "欲"}, name: "repeller", value: 3,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -144,6 +152,8 @@ func stratagemPieces01to18() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&vessel{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 15:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}} }
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:

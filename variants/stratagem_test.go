@@ -232,6 +232,29 @@ func TestStratagem13Beater(t *testing.T) {
 	})
 }
 
+func TestStratagem15Lure(t *testing.T) {
+	runStratRows(t, "DI", 'O', []stratRow{
+		{name: "T1", fen: "5k3/9/2c3r2/9/4O4/3N1p3/2n6/9/9/3K5 w", legal: "e5g7 e5c7 e5e9", illegal: "e5c3 e5f4"},
+		{name: "T2", fen: "9/3k5/9/R4O3/9/9/9/9/9/4K4 w", line: "f6d8", check: "yes", illegal: "f6f7 f6f5", over: "red"},
+		{name: "T3", fen: "4k4/9/9/9/4r4/9/2O6/9/9/4K4 w", check: "yes", legal: "e0d0", illegal: "c3e5"},
+		{name: "T3 d9", fen: "3k5/9/9/9/4r4/9/2O6/9/9/4K4 w", legal: "c3e5"},
+	})
+	v := stratVariant(t, "DI")
+	g, _ := rules.NewGame(v, "5k3/9/2c3r2/9/4X4/3N1p3/2n6/9/9/3K5 w")
+	playAll(t, g, "e5g7")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/9/2c6/9/4r4/3N1p3/2n6/9/9/3K5 b") {
+		t.Errorf("T1 after e5g7: %s", got)
+	}
+	g, _ = rules.NewGame(v, "9/3k5/9/R4X3/9/9/9/9/9/4K4 w")
+	playAll(t, g, "f6d8")
+	p := g.Position()
+	if got := p.FEN(); !strings.Contains(got, "lured=f6") {
+		t.Errorf("T2: the lured general is not in the FEN: %s", got)
+	}
+	checkRefusal(t, p, "f6f7", "the general on f6 was lured out of its palace by a 調 and may never move again")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/2c3r2/9/4X4/3N1p3/2n6/9/9/3K5 w"), "e5f4", "the 調 lures only a chariot, horse, cannon or general")
+}
+
 func TestStratagem16Repeller(t *testing.T) {
 	runStratRows(t, "YU", 'V', []stratRow{
 		{name: "T1", fen: "5k3/9/9/4p4/9/4V1n2/9/9/9/3K5 w", legal: "e4d4 e4e3 e4a4", illegal: "e4e5 e4f4 e4e6"},
