@@ -153,7 +153,9 @@ func stratagemPieces01to18() []*stratPiece {
 				return []rules.Module{&vessel{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
 		case 15:
-			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}} }
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:
