@@ -201,14 +201,15 @@ func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("you have no %s in hand", name),
 			Key: "no_hand_piece", Args: []string{p.v.Kinds[kind].Glyph[p.side]}}
 	}
-	if !p.board[sq].Empty() {
-		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("%s is occupied", p.v.Board.Name(sq)),
-			Key: "drop_occupied", Args: []string{p.v.Board.Name(sq)}}
-	}
+	// The modules first: a drop may replace a piece (stratagem 14's 借).
 	for _, r := range p.v.mods.refusers {
 		if why := r.Refusal(p, norm, Move{From: NoSquare, To: sq, Flags: FlagDrop, Aux: uint8(kind)}); why != "" {
 			return &IllegalMoveError{Text: norm, Reason: why}
 		}
+	}
+	if !p.board[sq].Empty() {
+		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("%s is occupied", p.v.Board.Name(sq)),
+			Key: "drop_occupied", Args: []string{p.v.Board.Name(sq)}}
 	}
 	return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("a %s may not be dropped on %s now", name, p.v.Board.Name(sq)),
 		Key: "drop_not_here", Args: []string{p.v.Kinds[kind].Glyph[p.side], p.v.Board.Name(sq)}}
