@@ -245,10 +245,10 @@ func builders() []Builder {
 }
 
 func options() []Option {
-	var os []Option
-	os = append(os, Fuhe(), JieqiCaptured(), MoveLimit())
-	os = append(os, houseOptions()...)
-	os = append(os, SnakeOption())
-	os = append(os, stratagemOptions()...)
-	return os
+	var opts []Option
+	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit())
+	opts = append(opts, houseOptions()...)
+	opts = append(opts, SnakeOption())
+	opts = append(opts, stratagemOptions()...)
+	return opts
 }
