@@ -182,7 +182,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi}
+	return []Builder{Xiangqi, Jinchan, Jieqi, Weiguo}
 }
 
 func options() []Option {
