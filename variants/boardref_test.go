@@ -304,7 +304,8 @@ type refSpec struct {
 
 func boardRefs() map[string]refSpec {
 	return map[string]refSpec{
-		"weiguo": {weiguoRef(), 9, 10},
+		"weiguo":   {weiguoRef(), 9, 10},
+		"bianfang": {bianfangRef(), 9, 10},
 	}
 }
 

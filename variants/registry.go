@@ -182,7 +182,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi, Weiguo}
+	return []Builder{Xiangqi, Jinchan, Jieqi, Weiguo, Bianfang}
 }
 
 func options() []Option {
