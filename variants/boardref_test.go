@@ -18,6 +18,9 @@ type refPos struct {
 	w, h  int
 	grid  [][]byte // [rank][file], 0 = empty
 	black bool     // Black to move
+	// pend is the piece that made the first move of a two-move turn, or
+	// (-1, -1) (jianghe's middle rule).
+	pend [2]int
 }
 
 func parseRef(t testing.TB, fen string, w, h int) *refPos {
@@ -27,7 +30,7 @@ func parseRef(t testing.TB, fen string, w, h int) *refPos {
 	if len(ranks) != h {
 		t.Fatalf("ref: %d ranks in %q", len(ranks), fen)
 	}
-	p := &refPos{w: w, h: h, grid: make([][]byte, h), black: strings.HasPrefix(rest, "b")}
+	p := &refPos{w: w, h: h, grid: make([][]byte, h), black: strings.HasPrefix(rest, "b"), pend: [2]int{-1, -1}}
 	for i, row := range ranks {
 		r := h - 1 - i
 		p.grid[r] = make([]byte, w)
@@ -73,6 +76,9 @@ type refRules struct {
 	gen refGen
 	// king is the general's letter (uppercase).
 	king byte
+	// double, when set, says whether the side to move may move two different
+	// pieces this turn (asked at the start of a turn).
+	double func(p *refPos) bool
 }
 
 func (rr refRules) pseudo(p *refPos, black bool) []refMove {
@@ -137,13 +143,35 @@ func (rr refRules) perft(p *refPos, depth int) uint64 {
 		return 1
 	}
 	var n uint64
+	mid := p.pend[0] >= 0
+	keep := !mid && rr.double != nil && rr.double(p)
+	if mid { // the pass that ends a two-move turn
+		pend := p.pend
+		p.pend, p.black = [2]int{-1, -1}, !p.black
+		n += rr.perft(p, depth-1)
+		p.pend, p.black = pend, !p.black
+	}
 	for _, m := range rr.pseudo(p, p.black) {
+		if mid && m.f0 == p.pend[0] && m.r0 == p.pend[1] {
+			continue // the second move is another piece's
+		}
 		from, to := p.grid[m.r0][m.f0], p.grid[m.r1][m.f1]
+		if to != 0 && unicode.ToUpper(rune(to)) == rune(rr.king) {
+			continue // no move takes a general
+		}
 		p.grid[m.r1][m.f1], p.grid[m.r0][m.f0] = from, 0
 		if !rr.attacked(p, p.black) {
-			p.black = !p.black
-			n += rr.perft(p, depth-1)
-			p.black = !p.black
+			pend := p.pend
+			switch {
+			case keep:
+				p.pend = [2]int{m.f1, m.r1}
+				n += rr.perft(p, depth-1)
+			default:
+				p.pend, p.black = [2]int{-1, -1}, !p.black
+				n += rr.perft(p, depth-1)
+				p.black = !p.black
+			}
+			p.pend = pend
 		}
 		p.grid[m.r0][m.f0], p.grid[m.r1][m.f1] = from, to
 	}
@@ -306,6 +334,7 @@ func boardRefs() map[string]refSpec {
 	return map[string]refSpec{
 		"weiguo":   {weiguoRef(), 9, 10},
 		"bianfang": {bianfangRef(), 9, 10},
+		"jianghe":  {jiangheRef(), 9, 14},
 	}
 }
 
