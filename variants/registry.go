@@ -241,6 +241,7 @@ func builders() []Builder {
 	bs = append(bs, Xiangqi, Jinchan, Jieqi)
 	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
 	bs = append(bs, stratagemBuilders()...)
+	bs = append(bs, Weiguo, Bianfang, Jianghe)
 	return bs
 }
 
