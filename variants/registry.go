@@ -182,9 +182,9 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi}
+	return []Builder{Xiangqi, Jinchan, Jieqi, Banqi}
 }
 
 func options() []Option {
-	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...)
+	return append(append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...), banqiOptions()...)
 }
