@@ -595,7 +595,7 @@ func (p *Position) pieceName(pc Piece) string {
 }
 
 func sideWord(v *Variant, s Side) string {
-	if v.Board.Cells {
+	if v.WhiteAndBlack() {
 		if s == Red {
 			return "White"
 		}

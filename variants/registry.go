@@ -242,6 +242,7 @@ func builders() []Builder {
 	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
 	bs = append(bs, stratagemBuilders()...)
 	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Banqi)
 	return bs
 }
 
@@ -251,5 +252,6 @@ func options() []Option {
 	opts = append(opts, houseOptions()...)
 	opts = append(opts, SnakeOption())
 	opts = append(opts, stratagemOptions()...)
+	opts = append(opts, banqiOptions()...)
 	return opts
 }
