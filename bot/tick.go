@@ -20,6 +20,8 @@ import (
 // Tick. Every write of a game stores when it next needs the scheduler
 // (Game.Wake, see wakeAt), and Tick reads only the games whose time has come
 // (Store.DueGames): its cost follows what is due, not how many games are live.
+// A game against the bot whose reply is owed is due at once (wakeAt), so a
+// reply lost to a restart is queued for the engine (engine.go) at the first Tick.
 // Several processes may tick one database: the version check of each write
 // lets one of them act on a game and turns the others' attempts into
 // conflicts, so a reminder or a timeout is announced once. Then it delivers
@@ -33,6 +35,13 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	for _, g := range gs {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if botSeat(g) >= 0 && g.Status == storage.StatusActive {
+			// A reply of the engine not played yet (a restart while it searched)
+			// is found from the stored game: its turn, or a question to answer.
+			if side, err := s.sideToMove(ctx, g); err == nil && engineOwes(g, side) {
+				s.ai.add(g.ID)
+			}
 		}
 		if !tickDue(g, now) {
 			// Stored by an older version (or under another policy): store the
@@ -80,8 +89,41 @@ func (s *Service) rewake(ctx context.Context, g *storage.Game) error {
 
 // wakeAt is the first time at which tickDue(g, t) holds, or zero if it never
 // will without another write: the lapse of an open challenge, the deadline of
-// a setup or a move, the next reminder of a correspondence game.
+// a setup or a move, the next reminder of a correspondence game; and for a game
+// against the bot where its opponent acted last, the time of that act, so the
+// engine's reply is found again after a restart.
 func wakeAt(g *storage.Game) time.Time {
+	t := clockWake(g)
+	if at, ok := engineWake(g); ok && (t.IsZero() || at.Before(t)) {
+		return at
+	}
+	return t
+}
+
+// engineWake is when a game against the bot started to wait for the engine:
+// the human's last move, or the start when the bot moves first, or the last
+// move before the human's pending offer. It reads the stored record only (no
+// replay), so for a variant with two-part turns it may wake a game whose
+// human is mid-turn; Tick then finds that the engine owes nothing.
+func engineWake(g *storage.Game) (time.Time, bool) {
+	seat := botSeat(g)
+	if seat < 0 || g.Status != storage.StatusActive {
+		return time.Time{}, false
+	}
+	last := g.CreatedAt
+	lastSide := storage.Black // no move yet: Red moves first
+	if n := len(g.Moves); n > 0 {
+		last, lastSide = g.Moves[n-1].At, g.Moves[n-1].Side
+	}
+	human := 1 - seat
+	if lastSide == human || g.DrawOffer == human || g.TakebackRequest == human {
+		return last, true
+	}
+	return time.Time{}, false
+}
+
+// clockWake is wakeAt for the clock and the challenge alone.
+func clockWake(g *storage.Game) time.Time {
 	c := &g.Clock
 	switch g.Status {
 	case storage.StatusOpen:

@@ -47,6 +47,10 @@ const (
 type Player struct {
 	UserID string `json:"user_id,omitempty"`
 	Name   string `json:"name,omitempty"`
+	// Level is non-zero when the engine plays this seat: its strength, 1 to 9
+	// (the bot's own search 1 to 8, 9 an external UCI engine). UserID is then the
+	// bot's own user id on the platform. (Added for issue 21.)
+	Level int `json:"level,omitempty"`
 }
 
 // MoveRecord is one move as played. Text is coordinate notation (h2e2), whatever the

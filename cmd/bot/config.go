@@ -57,6 +57,27 @@ type Config struct {
 	Puzzle   PuzzleConfig    `yaml:"puzzle"`
 	Delivery DeliveryConfig  `yaml:"delivery"`
 	Metrics  MetricsConfig   `yaml:"metrics"`
+	Engine   EngineConfig    `yaml:"engine"`
+}
+
+// EngineConfig tunes the bot as an opponent (/play). See bot.EngineConfig.
+type EngineConfig struct {
+	// Workers is how many searches run at once; default 1 (each takes a CPU core
+	// while it thinks).
+	Workers int `yaml:"workers"`
+	// MoveTime is how long the bot thinks in a correspondence or untimed game;
+	// default 10s, at most 1m. A live game takes a share of the bot's clock.
+	MoveTime time.Duration `yaml:"move_time"`
+	// UCI is an external engine that plays standard xiangqi at level 9.
+	UCI UCIConfig `yaml:"uci"`
+}
+
+// UCIConfig is an external UCI engine (Pikafish, Fairy-Stockfish).
+type UCIConfig struct {
+	// Path of the engine's program; empty: no level 9.
+	Path string `yaml:"path"`
+	// Options are set with setoption before the first game ("Threads": "1").
+	Options map[string]string `yaml:"options"`
 }
 
 // StorageConfig chooses the store.
@@ -214,6 +235,12 @@ func (c *Config) validate() error {
 		}
 	default:
 		return fmt.Errorf("storage.driver %q: want bolt or postgres", c.Storage.Driver)
+	}
+	if c.Engine.Workers < 0 || c.Engine.Workers > 64 {
+		return fmt.Errorf("engine.workers %d: want 1 to 64", c.Engine.Workers)
+	}
+	if c.Engine.MoveTime < 0 || c.Engine.MoveTime > time.Minute {
+		return fmt.Errorf("engine.move_time %s: want up to 1m", c.Engine.MoveTime)
 	}
 	switch c.Delivery.Mode {
 	case "", "inline", "queued":

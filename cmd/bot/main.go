@@ -186,6 +186,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
 		Delivery:   cfg.Delivery.bot(),
+		Engine:     bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime},
 	})
 	if err != nil {
 		return err
@@ -324,6 +325,11 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	go func() {
 		defer wg.Done()
 		_ = svc.RunOutbox(ctx) // what is not delivered at the end stays stored for the next start
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = svc.RunEngine(ctx) // a reply not played yet is found again from the store by the next start's Tick
 	}()
 	wg.Wait()
 	close(errs)
