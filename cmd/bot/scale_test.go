@@ -247,15 +247,23 @@ func TestScaleTwoProcesses(t *testing.T) {
 		}
 		return lats[min(len(lats)-1, int(p*float64(len(lats))))]
 	}
-	texts := 0
-	for _, g := range games[:len(games):len(games)] {
-		texts += len(w.textsOf(g.chat.ID))
+	texts, seen := 0, map[int64]bool{}
+	var example []string
+	for _, g := range games {
+		if !seen[g.chat.ID] {
+			seen[g.chat.ID] = true
+			others := w.textsOf(g.chat.ID)
+			texts += len(others)
+			if len(example) < 3 {
+				example = append(example, others[:min(len(others), 3-len(example))]...)
+			}
+		}
 	}
 	t.Logf("%d chats × %d games, %v: %d moves, %.1f moves/s, p50 %v, p99 %v per move; boards answered twice: %d; other texts in the game chats: %d; RSS: bot 1 (restarted) %s, bot 2 %s",
 		chats, perChat, elapsed.Round(time.Millisecond), moves, float64(moves)/elapsed.Seconds(),
-		pct(0.50).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), w.doubles(), texts/perChat, rss[0], rss[1])
-	if others := w.textsOf(games[0].chat.ID); len(others) > 0 {
-		t.Logf("for example: %q", others[0])
+		pct(0.50).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), w.doubles(), texts, rss[0], rss[1])
+	if len(example) > 0 {
+		t.Logf("other texts, for example: %q", example)
 	}
 	if moves == 0 {
 		t.Error("no move was played: the test tested nothing")
