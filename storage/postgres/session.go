@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -48,9 +49,14 @@ func openSession(ctx context.Context, pool *pgxpool.Pool) (*session, error) {
 	return nil, fmt.Errorf("session: no free session number")
 }
 
-// close lets go of the session's lock with its connection.
+// close lets go of the session's lock, at once (a connection merely closed
+// lets go of it when its server process has ended), and of its connection.
 func (s *session) close() {
-	_ = s.conn.Conn().Close(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	id, _ := strconv.ParseInt(s.name, 10, 32)
+	_, _ = s.conn.Exec(ctx, `SELECT pg_advisory_unlock($1, $2)`, lockSession, int32(id))
+	_ = s.conn.Conn().Close(ctx)
 	s.conn.Release()
 }
 
