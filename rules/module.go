@@ -300,6 +300,7 @@ type modules struct {
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
+	resample   []Resampler
 }
 
 // sortModules builds the per-interface lists and runs every module's Init.
@@ -379,6 +380,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Teller); ok {
 			mods.tellers = append(mods.tellers, x)
+		}
+		if x, ok := m.(Resampler); ok {
+			mods.resample = append(mods.resample, x)
 		}
 	}
 	sort.SliceStable(v.fields, func(i, j int) bool { return v.fields[i].Key < v.fields[j].Key })
