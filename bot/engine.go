@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -362,6 +363,12 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	}
 	var ue *userError
 	if errors.As(err, &ue) {
+		if strings.HasPrefix(ue.key, "err.move") {
+			// The rules refused the engine's move: a bug between the engine and
+			// the rules, never a secret (the key names no piece).
+			s.log.Error("the rules refused the engine's move", "game", id, "why", ue.key)
+			return nil
+		}
 		// The game ended or changed hands meanwhile (a resignation, a timeout).
 		s.log.Debug("engine move not played", "game", id, "why", ue.key)
 		return nil
@@ -480,6 +487,13 @@ func (q *request) cmdPlay(args []string) error {
 // player's; the first board and the player's question are written with the
 // game.
 func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Game, seat, level int) error {
+	if rec.StartFEN != "" {
+		// The dealt start (jieqi's shuffle) is the game's: g was made before the deal.
+		var err error
+		if g, err = rules.NewGame(v, rec.StartFEN); err != nil {
+			return fmt.Errorf("%s: the dealt start: %w", v.Slug, err)
+		}
+	}
 	me := q.s.botUser(q.ev.Platform)
 	botSide := rules.Side(1 - seat)
 	rec.Players[botSide] = storage.Player{UserID: me.ID, Name: me.Name, Level: level}

@@ -192,3 +192,37 @@ func TestBotGameToTheEnd(t *testing.T) {
 		t.Fatalf("status %s result %q", rec.Status, rec.Result)
 	}
 }
+
+// TestBotHiddenGames: in jinchan the bot draws its secret at once and the game
+// waits for the player's; in jieqi the bot plays and is sent no private board.
+func TestBotHiddenGames(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()))
+	out := h.say("alice", "/play jinchan level=2 side=black")
+	mustContain(t, out, "I have chosen my secrets; alice chooses theirs privately")
+	rec := h.game("1")
+	if rec.Status != storage.StatusSetup || rec.Secrets["red"] == "" || rec.Secrets["black"] != "" {
+		t.Fatalf("status %s secrets %v", rec.Status, rec.Secrets)
+	}
+	h.dm("alice", "/setup #1 real e11")
+	if rec = h.game("1"); rec.Status != storage.StatusActive || h.replayed("1").Position().ToMove() != rules.Black {
+		t.Fatalf("after the setup: %s, moves %v: the bot did not move", rec.Status, rec.Moves)
+	}
+	out = h.say("alice", "/play jieqi level=2")
+	for i := 0; i < 3; i++ {
+		g := h.replayed("2")
+		for _, m := range g.Position().LegalMoves(nil) {
+			if g.Legal(m) {
+				out = append(out, h.say("alice", "/m #2 "+rules.FormatCoord(g.Position(), m))...)
+				break
+			}
+		}
+	}
+	if rec = h.game("2"); len(rec.Moves) < 6 || h.replayed("2").Position().ToMove() != rules.Red {
+		t.Fatalf("jieqi moves %v\n%s", rec.Moves, text(out))
+	}
+	for _, s := range h.plat.since(0) {
+		if s.Private && s.To == rec.Players[1].UserID {
+			t.Errorf("a private message to the bot: %q", s.Msg.Text)
+		}
+	}
+}
