@@ -306,6 +306,9 @@ var errStale = errors.New("bot: game changed during the engine's search")
 // draw offer or takeback request, and moves when it is its turn. No lock is
 // held while it searches.
 func (s *Service) engineJob(ctx context.Context, id string) error {
+	if gid, ok := strings.CutPrefix(id, reviewPrefix); ok {
+		return s.reviewJob(ctx, gid)
+	}
 	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
@@ -381,7 +384,10 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 func (s *Service) botRequest(ctx context.Context, rec *storage.Game) *request {
 	c := &collector{}
 	ctx = context.WithValue(ctx, outKey{}, c)
-	u := User{ID: rec.Players[botSeat(rec)].UserID, Name: rec.Players[botSeat(rec)].Name}
+	var u User
+	if seat := botSeat(rec); seat >= 0 {
+		u = User{ID: rec.Players[seat].UserID, Name: rec.Players[seat].Name}
+	}
 	ev := Event{Platform: rec.Platform, ChatID: rec.ChatID, User: u, At: s.now()}
 	q := &request{s: s, ctx: ctx, ev: ev, lang: En, chat: &storage.Chat{Platform: rec.Platform, ChatID: rec.ChatID}}
 	if ch, err := s.store.Chat(ctx, rec.Platform, rec.ChatID); err == nil {

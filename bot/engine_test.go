@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chuhe/chuhe/engine"
+	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -225,4 +226,43 @@ func TestBotHiddenGames(t *testing.T) {
 			t.Errorf("a private message to the bot: %q", s.Msg.Text)
 		}
 	}
+}
+
+// TestReview: a short game with a blunder (Black's chariot walks into a
+// capture) is reviewed: the head, each side's costliest moves with the better
+// one and the board before; a game being played and a hidden-piece game are
+// refused with the reason.
+func TestReview(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()), withRenderer(NewRenderer(render.Options{Width: 300})))
+	out := h.say("alice", "/new xiangqi @bob")
+	id := gameIDIn(t, out)
+	h.say("bob", "/accept "+id)
+	mustContain(t, h.say("alice", "/review #"+id), "still being played")
+	for i, m := range []string{"h2e2", "h7h2", "b2h2"} {
+		who := "alice"
+		if i%2 == 1 {
+			who = "bob"
+		}
+		h.say(who, m)
+	}
+	h.say("bob", "/resign")
+	h.say("bob", "/resign yes")
+	if rec := h.game(id); rec.Status != storage.StatusFinished {
+		t.Fatalf("status %s", rec.Status)
+	}
+	out = h.say("alice", "/review #"+id)
+	mustContain(t, out, "Reviewing game #"+id, "Review of game #"+id, "Black (bob), move 1: h7h2", "Better:")
+	images := 0
+	for _, s := range out {
+		if len(s.Msg.Image) > 0 {
+			images++
+		}
+	}
+	if images == 0 {
+		t.Errorf("no board image in the review:\n%s", text(out))
+	}
+	h.say("alice", "/play jieqi level=1 side=black")
+	h.say("alice", "/resign #2")
+	h.say("alice", "/resign #2 yes")
+	mustContain(t, h.say("alice", "/review #2"), "I do not review Jieqi")
 }
