@@ -512,6 +512,10 @@ var catalog = map[string]msg{
 		"I do not review %s games: with hidden pieces, the better move would be judged with secrets the player could not see. Try /export for the moves.",
 		"我不復盤%s：有暗子時，更好的著法會用到走棋方看不到的秘密。可用 /export 取得著法。",
 		"我不复盘%s：有暗子时，更好的着法会用到走棋方看不到的秘密。可用 /export 取得着法。"},
+	"err.level_external": {
+		"Level 9 is an outside engine that plays standard xiangqi only. For other variants and house rules, levels 1 to 8: /play jieqi level=8",
+		"9 級是只下標準象棋的外部引擎。其他變體與規則請用 1 至 8 級：/play jieqi level=8",
+		"9 级是只下标准象棋的外部引擎。其他变体与规则请用 1 至 8 级：/play jieqi level=8"},
 	"bot.begins": {
 		"Game #%s begins: %s (%s) against %s (%s), %s.",
 		"對局 #%s 開始：%s（%s）對 %s（%s），%s。",

@@ -51,7 +51,8 @@ type EngineConfig struct {
 }
 
 // ExternalLevel is the level an external UCI engine plays, above the bot's
-// own eight.
+// own eight: standard xiangqi only (Fairy-Stockfish's and Pikafish's FEN and
+// moves are those of xiangqi; the variants and house rules are ours).
 const ExternalLevel = 9
 
 // DefaultLevel is the level of /play and "/new @bot" without level=N.
@@ -519,6 +520,9 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		}
 	}
 	now := q.s.now()
+	if level == ExternalLevel && (v.Slug != "xiangqi" || len(rec.Options) > 0) {
+		return oops("err.level_external", q.s.botName)
+	}
 	if asked == nil && len(choices) > 0 {
 		// Only the bot had something to choose: the game begins from the true start.
 		start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})

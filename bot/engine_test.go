@@ -266,3 +266,27 @@ func TestReview(t *testing.T) {
 	h.say("alice", "/resign #2 yes")
 	mustContain(t, h.say("alice", "/review #2"), "I do not review Jieqi")
 }
+
+// TestExternalLevel: level 9 is the configured external engine, for standard
+// xiangqi only; without one there is no level 9.
+func TestExternalLevel(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()))
+	mustContain(t, h.say("alice", "/play level=9"), "There is no level 9. Levels go from 1 (a beginner) to 8")
+	calls := 0
+	c := quickEngine()
+	c.External = MoverFunc(func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+		calls++
+		if level != ExternalLevel || lim.MoveTime == 0 {
+			t.Errorf("level %d limits %+v", level, lim)
+		}
+		return engine.Result{Move: g.Position().LegalMoves(nil)[0]}, nil
+	})
+	h.engine = &c
+	h.restart()
+	mustContain(t, h.say("alice", "/play jieqi level=9"), "Level 9 is an outside engine that plays standard xiangqi only")
+	mustContain(t, h.say("alice", "/play xiangqi level=9"), "Chuhe (level 9)")
+	h.say("alice", "h2e2")
+	if rec := h.game("1"); len(rec.Moves) != 2 || calls != 1 {
+		t.Fatalf("moves %v, %d calls of the external engine", rec.Moves, calls)
+	}
+}
