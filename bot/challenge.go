@@ -69,12 +69,15 @@ func (q *request) newGame(args []string, bot bool) error {
 	v, err := q.s.variant(n.slug, n.opts)
 	var optErr *variants.OptionError
 	if errors.As(err, &optErr) {
-		base, _ := q.s.variant(n.slug, nil)
+		base, _ := q.s.reg.Get(n.slug)
 		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), optErr.Err.Error())
 	}
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
+	// Options that make a registered variant are stored as it (a stratagem
+	// pair that is a named game).
+	n.slug, n.opts = q.s.reg.Canonical(n.slug, n.opts)
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
 		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)

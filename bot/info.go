@@ -175,11 +175,14 @@ func (q *request) cmdRules(args []string) error {
 		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
-	base, err := q.s.variant(slug, nil)
-	if err != nil {
+	base, ok := q.s.reg.Get(slug)
+	if !ok {
 		return oops("err.bad_variant", slug, q.variantSlugs())
 	}
-	v, err := q.s.variant(slug, opts)
+	v, err := base, error(nil)
+	if len(opts) > 0 {
+		v, err = q.s.variant(slug, opts)
+	}
 	if err != nil {
 		reason := strings.TrimPrefix(err.Error(), "variants: ")
 		var optErr *variants.OptionError

@@ -106,7 +106,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, errors.New("bot: Config.Store is required")
 	}
 	s := &Service{
-		store:     cfg.Store,
+		store:     wakeStore{cfg.Store}, // every game written says when Tick must look at it
 		reg:       cfg.Variants,
 		renderer:  cfg.Renderer,
 		clock:     cfg.Clock,

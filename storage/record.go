@@ -111,8 +111,13 @@ type Game struct {
 	Result string `json:"result,omitempty"` // "1-0", "0-1", "1/2-1/2" or "" while not finished
 	Reason string `json:"reason,omitempty"` // why it ended: "checkmate", "time", "resign", ...
 
-	Clock          Clock  `json:"clock"`
-	BoardMessageID string `json:"board_message_id,omitempty"`
+	Clock Clock `json:"clock"`
+	// Wake is when the scheduler must next look at the game (a deadline, a
+	// reminder, a challenge lapsing); zero means never. The bot sets it on every
+	// write; the store indexes it for live games (DueGames), so that a tick
+	// reads only the games that are due, not every live game.
+	Wake           time.Time `json:"wake,omitzero"`
+	BoardMessageID string    `json:"board_message_id,omitempty"`
 	// DrawOffer and TakebackRequest name the side with a pending offer, or NoSide.
 	// Beware: the zero value 0 is Red, so set them to NoSide when creating a game.
 	DrawOffer       int `json:"draw_offer"`
