@@ -180,7 +180,7 @@ func swapUnmoved(v *rules.Variant, start string, now *rules.Position, s rules.Si
 // game does, in random games of every hidden-piece variant.
 func TestSampleLooksTheSame(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 7))
-	for _, v := range []*rules.Variant{build(t, "jieqi"), build(t, "jinchan"), build(t, "xiangqi", "fuhe"), build(t, "jinchan", "fuhe")} {
+	for _, v := range []*rules.Variant{build(t, "jieqi"), build(t, "jinchan"), build(t, "xiangqi", "fuhe"), build(t, "jinchan", "fuhe"), build(t, "banqi")} {
 		start, err := rules.Deal(v, "", rnd)
 		if err != nil {
 			t.Fatal(err)

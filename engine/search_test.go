@@ -144,8 +144,12 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 	}
 	for _, o := range reg.Options() {
 		built := false
-		// An option that needs its value (captured=public, move-limit=80) gets one.
+		// An option that needs its value (captured=public, move-limit=80) gets one:
+		// the example its summary opens with ("`equal=no` or ...").
 		tries := []string{o.Name, o.Name + " " + o.Name + "=public", o.Name + " " + o.Name + "=80"}
+		if ex, _, ok := strings.Cut(strings.TrimPrefix(o.Summary, "`"), "`"); ok && strings.HasPrefix(ex, o.Name+"=") {
+			tries = append(tries, o.Name+" "+ex)
+		}
 	find:
 		for _, base := range reg.All() {
 			for _, opt := range tries {

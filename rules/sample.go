@@ -52,7 +52,7 @@ func (g *Game) Sample(viewer Side, rnd *rand.Rand) *Position {
 		}
 	}
 	seen := g.seenKinds(viewer)
-	var pools map[viewKey][]int
+	var pools map[viewKey][]Piece
 	for try := 0; ; try++ {
 		pools = g.pos.v.priorPools(a, rnd)
 		if pools == nil || consistent(pools, seen) || try == 8 {
@@ -70,19 +70,19 @@ func (g *Game) Sample(viewer Side, rnd *rand.Rand) *Position {
 	var off [2][]int // kinds drawn for no piece on the board: captured unseen
 	for _, k := range keys {
 		pool := pools[k]
-		left := removeSeen(pool, seen[k.side])
+		left := removeSeen(pool, seen)
 		ms := members[k]
 		rnd.Shuffle(len(left), func(i, j int) { left[i], left[j] = left[j], left[i] })
-		if len(left) > len(ms) {
-			off[k.side] = append(off[k.side], left[len(ms):]...)
+		for _, id := range left[min(len(ms), len(left)):] {
+			off[id.Side()] = append(off[id.Side()], id.Kind())
 		}
 		for i, s := range ms {
-			var kind int
+			var id Piece
 			switch {
 			case i < len(left):
-				kind = left[i]
+				id = left[i]
 			case len(pool) > 0:
-				kind = pool[rnd.IntN(len(pool))]
+				id = pool[rnd.IntN(len(pool))]
 			default:
 				continue
 			}
@@ -90,7 +90,8 @@ func (g *Game) Sample(viewer Side, rnd *rand.Rand) *Position {
 			if s.layer == 1 {
 				pc = p.Under(s.sq)
 			}
-			p.put(s.layer, s.sq, pc&^pieceKindMask|Piece(kind+1))
+			// Kind and, where colours are hidden too (banqi), side are drawn.
+			p.put(s.layer, s.sq, pc&^(pieceKindMask|pieceSideBit)|id)
 		}
 	}
 	for _, r := range g.pos.v.mods.resample {
@@ -146,7 +147,7 @@ type viewKey struct {
 }
 
 func keyOf(vp *ViewPiece) viewKey {
-	return viewKey{vp.Side, vp.FaceDown, vp.Letter}
+	return viewKey{vp.Side, vp.FaceDown, vp.Letter} // (Side is Red for a piece whose colour is hidden)
 }
 
 type slot struct {
@@ -156,7 +157,7 @@ type slot struct {
 
 // priorPools draws a start as a new game of v draws it and lists, for each
 // class of audience a that holds secrets there, the kinds of its pieces.
-func (v *Variant) priorPools(a Audience, rnd *rand.Rand) map[viewKey][]int {
+func (v *Variant) priorPools(a Audience, rnd *rand.Rand) map[viewKey][]Piece {
 	p, err := setupPosition(v, "")
 	if err != nil {
 		return nil
@@ -173,7 +174,7 @@ func (v *Variant) priorPools(a Audience, rnd *rand.Rand) map[viewKey][]int {
 	for _, d := range v.mods.dealers {
 		_ = d.Deal(p, rnd)
 	}
-	pools := map[viewKey][]int{}
+	pools := map[viewKey][]Piece{}
 	secret := map[viewKey]bool{}
 	for sq := range p.board {
 		for _, pc := range []Piece{p.board[sq], p.Under(Square(sq))} {
@@ -182,8 +183,8 @@ func (v *Variant) priorPools(a Audience, rnd *rand.Rand) map[viewKey][]int {
 			}
 			vp := p.viewPiece(pc, a)
 			k := keyOf(vp)
-			pools[k] = append(pools[k], pc.Kind())
-			if vp.Letter != v.Kinds[pc.Kind()].Letter {
+			pools[k] = append(pools[k], pc.identity())
+			if vp.Letter != v.Kinds[pc.Kind()].Letter || vp.NoColour {
 				secret[k] = true
 			}
 		}
@@ -208,18 +209,18 @@ func boolCmp(a, b bool) int {
 	return -1
 }
 
-// seenKinds lists, by side, the kinds of the pieces viewer saw leave the
-// hidden: the public facts of every move but the disclosure at the end, and
-// what viewer was told alone.
-func (g *Game) seenKinds(viewer Side) [2][]int {
-	var out [2][]int
+// seenKinds lists the pieces (kind and side) viewer saw leave the hidden:
+// the public facts of every move but the disclosure at the end, and what
+// viewer was told alone.
+func (g *Game) seenKinds(viewer Side) []Piece {
+	var out []Piece
 	add := func(f Fact) {
 		if f.What == "disclose" {
 			return
 		}
 		for _, s := range f.Pieces {
 			if k := g.pos.v.KindByLetter(s.Letter); k >= 0 {
-				out[s.Side] = append(out[s.Side], k)
+				out = append(out, NewPiece(k, s.Side))
 			}
 		}
 	}
@@ -234,9 +235,9 @@ func (g *Game) seenKinds(viewer Side) [2][]int {
 	return out
 }
 
-// removeSeen is pool less one of each kind in seen that it holds.
-func removeSeen(pool []int, seen []int) []int {
-	left := append([]int(nil), pool...)
+// removeSeen is pool less one of each piece in seen that it holds.
+func removeSeen(pool []Piece, seen []Piece) []Piece {
+	left := append([]Piece(nil), pool...)
 	for _, k := range seen {
 		for i, x := range left {
 			if x == k {
@@ -248,19 +249,12 @@ func removeSeen(pool []int, seen []int) []int {
 	return left
 }
 
-// consistent reports whether every kind seen of a side is in a pool of that
-// side that holds secrets (else the drawn start cannot be the game's).
-func consistent(pools map[viewKey][]int, seen [2][]int) bool {
-	for s := Red; s <= Black; s++ {
-		var all []int
-		for k, pool := range pools {
-			if k.side == s {
-				all = append(all, pool...)
-			}
-		}
-		if len(removeSeen(all, seen[s])) != len(all)-len(seen[s]) {
-			return false
-		}
+// consistent reports whether every piece seen is in a pool that holds
+// secrets (else the drawn start cannot be the game's).
+func consistent(pools map[viewKey][]Piece, seen []Piece) bool {
+	var all []Piece
+	for _, pool := range pools {
+		all = append(all, pool...)
 	}
-	return true
+	return len(removeSeen(all, seen)) == len(all)-len(seen)
 }
