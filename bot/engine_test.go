@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,7 @@ func TestSlowSearchDelaysNoOtherGame(t *testing.T) {
 		return engine.NewEngine(engine.Config{TableBits: 10, Level: level}).Choose(ctx, g, engine.Limits{Depth: 1})
 	})
 	h.engine = &EngineConfig{Workers: 1, Mover: blocking}
+	h.noSettle = true // the search below does not end until released
 	h.restart()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -288,5 +290,62 @@ func TestExternalLevel(t *testing.T) {
 	h.say("alice", "h2e2")
 	if rec := h.game("1"); len(rec.Moves) != 2 || calls != 1 {
 		t.Fatalf("moves %v, %d calls of the external engine", rec.Moves, calls)
+	}
+}
+
+// TestBotTwinGames: two jinchan games against the bot that differ only in the
+// player's secret (which general is real) get the same messages in the group,
+// byte for byte: the bot's replies do not depend on what it cannot see. (Its
+// search is bounded by the level's depth, not by the clock, so it repeats.)
+func TestBotTwinGames(t *testing.T) {
+	c := quickEngine()
+	c.Workers, c.MoveTime = 1, time.Minute
+	var hs [2]*harness
+	var pub [2][]string
+	keep := func(i int, out []sent) {
+		for _, s := range out {
+			if s.Chat == "group" {
+				pub[i] = append(pub[i], s.Msg.Text)
+			}
+		}
+	}
+	for i, secret := range []string{"real e0", "real g0"} {
+		hs[i] = newHarness(t, withEngine(c))
+		keep(i, hs[i].say("alice", "/play jinchan level=3"))
+		keep(i, hs[i].dm("alice", "/setup #1 "+secret))
+	}
+	turns := 0
+	for ; turns < 4; turns++ {
+		g0, g1 := hs[0].replayed("1"), hs[1].replayed("1")
+		if g0.Outcome().Over || g1.Outcome().Over {
+			break
+		}
+		// The player's move: the first, by its text, legal in both games.
+		var cands []string
+		for _, m := range g0.Position().LegalMoves(nil) {
+			if g0.Legal(m) {
+				cands = append(cands, rules.FormatCoord(g0.Position(), m))
+			}
+		}
+		sort.Strings(cands)
+		text := ""
+		for _, c := range cands {
+			if m, err := rules.ParseMove(g1.Position(), c); err == nil && g1.Legal(m) {
+				text = c
+				break
+			}
+		}
+		if text == "" {
+			break
+		}
+		for i := range hs {
+			keep(i, hs[i].say("alice", "/m #1 "+text))
+		}
+	}
+	if turns < 2 {
+		t.Fatalf("only %d turns were played", turns)
+	}
+	if a, b := strings.Join(pub[0], "\n---\n"), strings.Join(pub[1], "\n---\n"); a != b {
+		t.Errorf("the group's messages differ with the player's secret:\n%s\n=====\n%s", a, b)
 	}
 }

@@ -97,6 +97,11 @@ func (g *Game) Sample(viewer Side, rnd *rand.Rand) *Position {
 	for _, r := range g.pos.v.mods.resample {
 		r.Resample(p, viewer, off)
 	}
+	// The royal lists' order followed the true pieces (a decoy and its real
+	// general): in square order, the search walks them alike under any secret.
+	for s := Red; s <= Black; s++ {
+		slices.Sort(p.royal[s][:p.nRoyal[s]])
+	}
 	return p
 }
 
