@@ -480,6 +480,42 @@ var catalog = map[string]msg{
 		"Start position: %s",
 		"起始局面：%s",
 		"起始局面：%s"},
+	"review.queued": {
+		"Reviewing game #%s: my findings follow here in a minute or two.",
+		"正在復盤對局 #%s：一兩分鐘後在這裡發布結果。",
+		"正在复盘对局 #%s：一两分钟后在这里发布结果。"},
+	"review.head": {
+		"Review of game #%s: the costliest moves, in soldiers (+ is good for the mover).",
+		"對局 #%s 復盤：代價最大的著法，以兵為單位（+ 對走棋方有利）。",
+		"对局 #%s 复盘：代价最大的着法，以兵为单位（+ 对走棋方有利）。"},
+	"review.clean": {
+		"%s: no move lost half a soldier or more.",
+		"%s：沒有一步損失半個兵以上。",
+		"%s：没有一步损失半个兵以上。"},
+	"review.item": {
+		"%s, move %d: %s lost %s (%s → %s). Better: %s.",
+		"%[1]s，第 %[2]d 回合：%[3]s 損失 %[4]s（%[5]s → %[6]s）。更好的是：%[7]s。",
+		"%[1]s，第 %[2]d 回合：%[3]s 损失 %[4]s（%[5]s → %[6]s）。更好的是：%[7]s。"},
+	"err.review_none": {
+		"There is no finished game here to review. Write /review #ID with a game's number (/games lists them).",
+		"這裡沒有已結束的對局可以復盤。請寫 /review #編號（/games 列出對局）。",
+		"这里没有已结束的对局可以复盘。请写 /review #编号（/games 列出对局）。"},
+	"err.review_playing": {
+		"Game #%s is still being played: ask for the review when it is over (a review now would help one side).",
+		"對局 #%s 還在進行：請在結束後再復盤（現在復盤會幫到一方）。",
+		"对局 #%s 还在进行：请在结束后再复盘（现在复盘会帮到一方）。"},
+	"err.review_empty": {
+		"Game #%s has no moves to review.",
+		"對局 #%s 沒有著法可以復盤。",
+		"对局 #%s 没有着法可以复盘。"},
+	"err.review_hidden": {
+		"I do not review %s games: with hidden pieces, the better move would be judged with secrets the player could not see. Try /export for the moves.",
+		"我不復盤%s：有暗子時，更好的著法會用到走棋方看不到的秘密。可用 /export 取得著法。",
+		"我不复盘%s：有暗子时，更好的着法会用到走棋方看不到的秘密。可用 /export 取得着法。"},
+	"err.level_external": {
+		"Level 9 is an outside engine that plays standard xiangqi only. For other variants and house rules, levels 1 to 8: /play jieqi level=8",
+		"9 級是只下標準象棋的外部引擎。其他變體與規則請用 1 至 8 級：/play jieqi level=8",
+		"9 级是只下标准象棋的外部引擎。其他变体与规则请用 1 至 8 级：/play jieqi level=8"},
 	"bot.begins": {
 		"Game #%s begins: %s (%s) against %s (%s), %s.",
 		"對局 #%s 開始：%s（%s）對 %s（%s），%s。",
@@ -836,6 +872,7 @@ var catalog = map[string]msg{
 		"/%s：%s\n%s\n其他名称：%s"},
 	"cmd.new":      {"challenge someone, or anyone, to a game", "發起挑戰（指定對手或公開）", "发起挑战（指定对手或公开）"},
 	"cmd.play":     {"play a game against me (levels 1 to 8)", "和我對弈（1 至 8 級）", "和我对弈（1 至 8 级）"},
+	"cmd.review":   {"after a game: each side's three costliest moves", "對局後：雙方各三步代價最大的著法", "对局后：双方各三步代价最大的着法"},
 	"cmd.accept":   {"accept a challenge", "接受挑戰", "接受挑战"},
 	"cmd.decline":  {"decline a challenge made to you", "拒絕給你的挑戰", "拒绝给你的挑战"},
 	"cmd.cancel":   {"withdraw your challenge", "撤回你的挑戰", "撤回你的挑战"},
@@ -862,6 +899,10 @@ var catalog = map[string]msg{
 		"/play [VARIANT] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\nExamples: /play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black. The same: /new VARIANT @me level=N",
 		"/play [變體] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可寫 /new 變體 @我 level=N",
 		"/play [变体] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可写 /new 变体 @我 level=N"},
+	"usage.review": {
+		"/review [#ID]: after a game, my search finds each side's three costliest moves, with the better move and the board. Example: /review #12",
+		"/review [#編號]：對局結束後，我找出雙方各三步代價最大的著法，附上更好的著法與棋盤。例：/review #12",
+		"/review [#编号]：对局结束后，我找出双方各三步代价最大的着法，附上更好的着法与棋盘。例：/review #12"},
 	"usage.accept":  {"/accept [ID], or press Accept. Example: /accept 12", "/accept [編號]，或按「接受」。例：/accept 12", "/accept [编号]，或按“接受”。例：/accept 12"},
 	"usage.decline": {"/decline [ID]. Example: /decline 12", "/decline [編號]。例：/decline 12", "/decline [编号]。例：/decline 12"},
 	"usage.cancel":  {"/cancel [ID]. Example: /cancel 12", "/cancel [編號]。例：/cancel 12", "/cancel [编号]。例：/cancel 12"},

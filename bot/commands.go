@@ -34,6 +34,7 @@ func commandList() []command {
 		{name: "draw", aliases: []string{"和棋", "求和"}, run: (*request).cmdDraw, button: true},
 		{name: "takeback", aliases: []string{"undo", "悔棋"}, run: (*request).cmdTakeback, button: true},
 		{name: "abort", aliases: []string{"中止"}, run: (*request).cmdAbort, button: true},
+		{name: "review", aliases: []string{"復盤", "复盘", "覆盤", "分析"}, run: (*request).cmdReview},
 		{name: "games", aliases: []string{"對局", "对局", "我的對局", "我的对局"}, run: (*request).cmdGames},
 		{name: "variants", aliases: []string{"變體", "变体", "玩法"}, run: (*request).cmdVariants},
 		{name: "rules", aliases: []string{"規則", "规则"}, run: (*request).cmdRules},

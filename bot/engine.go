@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -50,7 +51,8 @@ type EngineConfig struct {
 }
 
 // ExternalLevel is the level an external UCI engine plays, above the bot's
-// own eight.
+// own eight: standard xiangqi only (Fairy-Stockfish's and Pikafish's FEN and
+// moves are those of xiangqi; the variants and house rules are ours).
 const ExternalLevel = 9
 
 // DefaultLevel is the level of /play and "/new @bot" without level=N.
@@ -305,6 +307,9 @@ var errStale = errors.New("bot: game changed during the engine's search")
 // draw offer or takeback request, and moves when it is its turn. No lock is
 // held while it searches.
 func (s *Service) engineJob(ctx context.Context, id string) error {
+	if gid, ok := strings.CutPrefix(id, reviewPrefix); ok {
+		return s.reviewJob(ctx, gid)
+	}
 	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
@@ -362,6 +367,12 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	}
 	var ue *userError
 	if errors.As(err, &ue) {
+		if strings.HasPrefix(ue.key, "err.move") {
+			// The rules refused the engine's move: a bug between the engine and
+			// the rules, never a secret (the key names no piece).
+			s.log.Error("the rules refused the engine's move", "game", id, "why", ue.key)
+			return nil
+		}
 		// The game ended or changed hands meanwhile (a resignation, a timeout).
 		s.log.Debug("engine move not played", "game", id, "why", ue.key)
 		return nil
@@ -374,7 +385,10 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 func (s *Service) botRequest(ctx context.Context, rec *storage.Game) *request {
 	c := &collector{}
 	ctx = context.WithValue(ctx, outKey{}, c)
-	u := User{ID: rec.Players[botSeat(rec)].UserID, Name: rec.Players[botSeat(rec)].Name}
+	var u User
+	if seat := botSeat(rec); seat >= 0 {
+		u = User{ID: rec.Players[seat].UserID, Name: rec.Players[seat].Name}
+	}
 	ev := Event{Platform: rec.Platform, ChatID: rec.ChatID, User: u, At: s.now()}
 	q := &request{s: s, ctx: ctx, ev: ev, lang: En, chat: &storage.Chat{Platform: rec.Platform, ChatID: rec.ChatID}}
 	if ch, err := s.store.Chat(ctx, rec.Platform, rec.ChatID); err == nil {
@@ -480,6 +494,13 @@ func (q *request) cmdPlay(args []string) error {
 // player's; the first board and the player's question are written with the
 // game.
 func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Game, seat, level int) error {
+	if rec.StartFEN != "" {
+		// The dealt start (jieqi's shuffle) is the game's: g was made before the deal.
+		var err error
+		if g, err = rules.NewGame(v, rec.StartFEN); err != nil {
+			return fmt.Errorf("%s: the dealt start: %w", v.Slug, err)
+		}
+	}
 	me := q.s.botUser(q.ev.Platform)
 	botSide := rules.Side(1 - seat)
 	rec.Players[botSide] = storage.Player{UserID: me.ID, Name: me.Name, Level: level}
@@ -499,6 +520,9 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		}
 	}
 	now := q.s.now()
+	if level == ExternalLevel && (v.Slug != "xiangqi" || len(rec.Options) > 0) {
+		return oops("err.level_external", q.s.botName)
+	}
 	if asked == nil && len(choices) > 0 {
 		// Only the bot had something to choose: the game begins from the true start.
 		start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})

@@ -312,6 +312,7 @@ type modules struct {
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
+	resample   []Resampler
 	uncoloured []Uncoloured
 }
 
@@ -392,6 +393,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Teller); ok {
 			mods.tellers = append(mods.tellers, x)
+		}
+		if x, ok := m.(Resampler); ok {
+			mods.resample = append(mods.resample, x)
 		}
 		if x, ok := m.(Uncoloured); ok {
 			mods.uncoloured = append(mods.uncoloured, x)

@@ -404,6 +404,25 @@ func (j *jieqi) capturedCounts(p *rules.Position) [2][]int {
 	return by
 }
 
+// Resample implements rules.Resampler: the captured face-down pieces the
+// viewer did not identify get the kinds drawn for them.
+func (j *jieqi) Resample(p *rules.Position, viewer rules.Side, off [2][]int) {
+	for s := rules.Red; s <= rules.Black; s++ {
+		if j.identifies(rules.AudienceOf(viewer), s) {
+			continue
+		}
+		n := make([]int, len(j.down[s]))
+		for _, k := range off[s] {
+			if k < len(n) {
+				n[k]++
+			}
+		}
+		for k, id := range j.down[s] {
+			p.SetVar(id, int32(n[k]))
+		}
+	}
+}
+
 // identifies reports whether audience a knows the identities of side s's
 // captured face-down pieces (the capturer with captured=capturer; everybody
 // with captured=public).
