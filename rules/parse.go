@@ -30,7 +30,7 @@ func ParseMove(p *Position, text string) (Move, error) {
 // FormatMove writes a legal move of p in the given style. Styles the variant does
 // not support fall back to coordinates.
 func FormatMove(p *Position, m Move, style Style) string {
-	if style == StyleCoord || !p.v.XiangqiNotation || m.Flags&FlagSpecial != 0 {
+	if style == StyleCoord || !p.v.XiangqiNotation || m.Flags&(FlagSpecial|FlagAlong) != 0 {
 		return FormatCoord(p, m)
 	}
 	return formatXiangqiNotation(p, m, style)

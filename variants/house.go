@@ -61,6 +61,10 @@ func houseOptions() []Option {
 			"your general on that file (d1e1 with a cannon on e0): that is a check your opponent cannot answer "+
 			"with a general move; after the cannon is taken or blocked, the side that had it must end the facing",
 			func(*rules.Variant) rules.Module { return palaceCannon{} }),
+		houseOption("flag", "check-relief flag (解將旗): a 42-cell ring around the board with a flag per side (flags=0,21); "+
+			"a side in check may step its flag one cell along with its answer (F+e9e8), a side not in check with "+
+			"the enemy flag right behind its own may step two (FF); landing on the enemy flag wins; repetition draws",
+			func(*rules.Variant) rules.Module { return newFlagRule() }),
 		houseOption("river-elephant", "river-crossing elephant (破河象): a side with no horse left may move its elephants by 用 (two points "+
 			"one way, three the other, leg one diagonal step): across the river from a2 e2 i2 c4 g4 (e2c5), and in "+
 			"the enemy half only by 用, to the enemy half or back to an elephant point",

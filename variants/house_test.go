@@ -288,7 +288,7 @@ func TestHouseSummaries(t *testing.T) {
 }
 
 // houseNames are the house options implemented, in the spec's order.
-var houseNames = []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "mountain-border", "dragon-advisor", "revive-pawn"}
+var houseNames = []string{"kill-horse", "palace-cannon", "flag", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "mountain-border", "dragon-advisor", "revive-pawn"}
 
 // houseRandomFENs are start positions where the conditions hold (no horse, no
 // chariot, no cannon), so that random games play the powers.
