@@ -58,6 +58,12 @@ func (q *request) cmdNew(args []string) error {
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
+	if missing := missingGlyphs(v); len(missing) > 0 {
+		// A players' piece (piece=Q后:...) names its own character: it must be drawable.
+		base, _ := q.s.variant(n.slug, nil)
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "),
+			"the board font has no character "+string(missing)+"; choose another one for your piece (a Chinese piece name or a letter)")
+	}
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
 		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)

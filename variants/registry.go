@@ -26,6 +26,10 @@ type Option struct {
 	// Board marks an option that changes the board (mountain-border):
 	// Registry.Build applies it before the others, whose points follow it.
 	Board bool
+	// Explains marks an option whose rule module (named as the option) says in
+	// its Guide what the given parameters made (players' pieces): /rules shows
+	// that text after the option's own guide.
+	Explains bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -207,5 +211,5 @@ func builders() []Builder {
 }
 
 func options() []Option {
-	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...)
+	return append([]Option{Fuhe(), JieqiCaptured(), MoveLimit(), CustomPieceOption()}, houseOptions()...)
 }
