@@ -34,6 +34,7 @@ func CustomPieceOption() Option {
 		Summary: "players' own pieces: `piece=Q后:R+N@c1` gives both sides a piece with letter Q and character 后 that " +
 			"moves like a chariot plus a knight (Betza-like: W F D A N H C Z G leaps, K, R B Q rides; m c n p f b s v " +
 			"in front), starting on c1 (Black mirrored); several with ;",
+		Guide:    houseGuides["piece"],
 		Params:   []string{"piece"},
 		Explains: true,
 		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {

@@ -274,6 +274,9 @@ func TestHouseSummaries(t *testing.T) {
 			// The bot capitalizes the first byte of a summary: it must be a letter.
 			t.Errorf("option %s: summary %q", o.Name, got.Summary)
 		}
+		if g := got.Guide; g.En == "" || g.Hant == "" || g.Hans == "" {
+			t.Errorf("option %s: /rules guide missing in a language: %+v", o.Name, g)
+		}
 		v := houseVariant(t, o.Name)
 		if gs := v.Guides(); len(gs) == 0 || !strings.Contains(v.Summary, gs[len(gs)-1]) {
 			t.Errorf("option %s: guide missing from the summary %q", o.Name, v.Summary)
