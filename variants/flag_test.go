@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,5 +70,82 @@ func TestFlagFEN(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "flags=") {
 			t.Errorf("%s: err = %v", bad, err)
 		}
+	}
+}
+
+// flagPerft is perft of xiangqi with the flag, played out on plain xiangqi: a
+// side in check has every legal move twice (with and without F+), and FF is
+// added where the side to move is not in check and the enemy flag stands right
+// behind its own (cells tracked here). Like the core's perft for every variant
+// with goals, it does not stop where a flag takes the other (the game's end is
+// Game's business, not the move tree's). It shares no code with the flag module
+// but the plain move generator.
+func flagPerft(p *rules.Position, cells [2]int, depth int) uint64 {
+	s := p.ToMove()
+	in := p.InCheck()
+	var n uint64
+	if !in && cells[s.Other()] == (cells[s]+41)%42 {
+		c := cells
+		c[s] = (c[s] + 2) % 42
+		if depth == 1 {
+			n++
+		} else {
+			p.Make(rules.PassMove)
+			n += flagPerft(p, c, depth-1)
+			p.Unmake()
+		}
+	}
+	for _, m := range p.LegalMoves(nil) {
+		for _, step := range []int{0, 1} {
+			if step == 1 && !in {
+				continue
+			}
+			c := cells
+			c[s] = (c[s] + step) % 42
+			if depth == 1 {
+				n++
+				continue
+			}
+			p.Make(m)
+			n += flagPerft(p, c, depth-1)
+			p.Unmake()
+		}
+	}
+	return n
+}
+
+// TestFlagPerftSimulated cross-checks the flag rows of testdata/house-perft.txt.
+func TestFlagPerftSimulated(t *testing.T) {
+	depth := 4
+	if testing.Short() || raceEnabled {
+		depth = 3
+	}
+	plain := mustXiangqi(t)
+	fv := houseVariant(t, "flag")
+	for _, c := range []struct {
+		fen   string
+		cells [2]int
+		d     int
+	}{
+		{"", [2]int{0, 21}, depth},
+		{"4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", [2]int{20, 21}, depth},
+		{"r1bakab1r/9/2n1c1n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1C1N2/9/R1BAKAB1R w - - 0 1", [2]int{5, 4}, 3},
+	} {
+		fen := c.fen
+		if fen == "" {
+			fen = XiangqiStart
+		}
+		full := fen + " flags=" + strconv.Itoa(c.cells[0]) + "," + strconv.Itoa(c.cells[1])
+		got := mustPosition(t, fv, full).Perft(c.d)
+		want := flagPerft(mustPosition(t, plain, fen), c.cells, c.d)
+		if got != want {
+			t.Errorf("flag perft(%d) of %s = %d, simulated %d", c.d, full, got, want)
+		}
+		t.Logf("flag perft(%d) %s: %d (plain %d)", c.d, full, got, mustPosition(t, plain, fen).Perft(c.d))
+	}
+	// On the mountain board, against plain mountain-border.
+	mv, mf := houseVariant(t, "mountain-border"), houseVariant(t, "mountain-border flag")
+	if got, want := mustPosition(t, mf, mf.StartFEN).Perft(depth), flagPerft(mustPosition(t, mv, mv.StartFEN), [2]int{0, 21}, depth); got != want {
+		t.Errorf("mountain-border flag perft(%d) = %d, simulated %d", depth, got, want)
 	}
 }
