@@ -108,6 +108,8 @@ type Decor struct {
 	RiverBelow int
 	// RiverText is written in the river, left half then right half (楚河, 漢界).
 	RiverText [2]string
+	// MoreRivers are further rivers across the board (jianghe's second river).
+	MoreRivers []River
 	// Diagonals are drawn lines that are not part of the orthogonal grid.
 	Diagonals []Line
 	// Marks are points that get the small corner marks of soldier and cannon points.
@@ -117,6 +119,13 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+}
+
+// River is a river drawn across the board between rank Below and the next, with
+// its text (left half, right half).
+type River struct {
+	Below int
+	Text  [2]string
 }
 
 // Board is the geometry of a game: size, which grid points exist, extra points,
