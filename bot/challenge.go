@@ -75,6 +75,12 @@ func (q *request) newGame(args []string, bot bool) error {
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
+	if missing := missingGlyphs(v); len(missing) > 0 {
+		// A players' piece (piece=Q后:...) names its own character: it must be drawable.
+		base, _ := q.s.reg.Get(n.slug)
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "),
+			"the board font has no character "+string(missing)+"; choose another one for your piece (a Chinese piece name or a letter)")
+	}
 	// Options that make a registered variant are stored as it (a stratagem
 	// pair that is a named game).
 	n.slug, n.opts = q.s.reg.Canonical(n.slug, n.opts)

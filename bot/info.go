@@ -173,6 +173,10 @@ func (q *request) cmdRules(args []string) error {
 			opts[len(opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RC
 			continue
 		}
+		if key, _, ok := strings.Cut(strings.ToLower(a), "="); ok && q.s.reg.IsOption(key) && q.optionTakes(key, key) {
+			opts = append(opts, key+" "+key+"="+a[len(key)+1:]) // piece=Q:R+N@c1, move-limit=80
+			continue
+		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
 	base, ok := q.s.reg.Get(slug)
@@ -200,6 +204,11 @@ func (q *request) cmdRules(args []string) error {
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
 		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), q.optionGuideTexts(name), v) + "\n")
+		if o, ok := q.s.reg.Option(name); ok && o.Explains {
+			if g, ok := v.Module(name).(rules.Guide); ok {
+				sb.WriteString(g.Guide() + "\n")
+			}
+		}
 	}
 	kind := "rules.points"
 	if v.Board.Cells {

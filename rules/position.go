@@ -18,6 +18,10 @@ const (
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
 	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
+	// FlagAlong marks an ordinary board move that carries a module's action in
+	// the same turn (the flag step of `F+e9e8`): Aux is a code the module claimed
+	// (RideAlong); the board move is made as usual, then the module's part.
+	FlagAlong
 )
 
 // PassMove is the pass of a side that has no other legal move, in a variant
@@ -365,6 +369,9 @@ func (p *Position) Make(m Move) {
 				break
 			}
 		}
+		if m.Flags&FlagAlong != 0 {
+			p.v.codeOwner[m.Aux].(RideAlong).PlayAlong(p, m)
+		}
 	}
 	// A special move that keeps the turn (a reveal) leaves midTurn as it was.
 	if mid := kept || (!endsTurn && p.midTurn); mid != p.midTurn {
@@ -640,6 +647,9 @@ func (p *Position) View(a Audience) *View {
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
 	slices.Sort(out.InCheck)
+	for _, mk := range v.mods.markers {
+		mk.MarkView(p, out)
+	}
 	if p.hand != nil {
 		for s := Red; s <= Black; s++ {
 			for k := range v.Kinds {

@@ -51,6 +51,10 @@ type ViewPiece struct {
 	Pinned   bool
 	// Pressed is the piece held down under this one (Jinchan's 凌馬 stack), or nil.
 	Pressed *ViewPiece
+	// Token marks a public mark a module draws like a piece on an extra point
+	// (a flag on the flag ring, rules.ViewMarker); it is no piece of the
+	// position and the view's FEN leaves it out.
+	Token bool
 }
 
 // View is a position as one audience may see it: the only thing render, public

@@ -31,6 +31,10 @@ type Option struct {
 	// Board marks an option that changes the board (mountain-border):
 	// Registry.Build applies it before the others, whose points follow it.
 	Board bool
+	// Explains marks an option whose rule module (named as the option) says in
+	// its Guide what the given parameters made (players' pieces): /rules shows
+	// that text after the option's own guide.
+	Explains bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -248,7 +252,7 @@ func builders() []Builder {
 
 func options() []Option {
 	var opts []Option
-	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit())
+	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
 	opts = append(opts, SnakeOption())
 	opts = append(opts, stratagemOptions()...)
