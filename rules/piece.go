@@ -179,6 +179,9 @@ type Kind struct {
 	// Promote, when set, makes every move of this kind that ends in the zone a
 	// promotion (the chess pawn on the last rank).
 	Promote *Promotion
+	// Body, when set, makes the kind a multi-cell piece (body.go): it covers
+	// several squares and moves by translating them.
+	Body *Body
 }
 
 // Promotion is what a kind becomes when a move ends in a zone: the move must

@@ -18,6 +18,7 @@ const (
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
 	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
+	FlagBody                          // a multi-cell piece (Kind.Body) translates from its anchor From to To
 )
 
 // PassMove is the pass of a side that has no other legal move, in a variant
@@ -305,6 +306,13 @@ func (p *Position) Make(m Move) {
 		}
 	case m.Flags&FlagPass != 0:
 		p.halfmove++
+	case m.Flags&FlagBody != 0:
+		p.makeBody(m)
+		if p.captured != NoPiece {
+			p.halfmove = 0
+		} else {
+			p.halfmove++
+		}
 	case m.Flags&FlagDrop != 0:
 		k := int(m.Aux)
 		p.SetHand(p.side, k, p.Hand(p.side, k)-1)
@@ -325,6 +333,9 @@ func (p *Position) Make(m Move) {
 		}
 		if m.Flags&FlagPromote != 0 {
 			mover = NewPiece(int(m.Aux), mover.Side())
+		}
+		if target != NoPiece && p.v.isBody(target.Kind()) && m.Flags&FlagCapture != 0 {
+			p.removePiece(m.To) // a capture onto any square of a body takes it all
 		}
 		switch {
 		case m.Flags&FlagStack != 0:
@@ -500,6 +511,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			return true
 		}
 	}
+	if v.bodies != nil && p.bodyAttacks(sq, by) {
+		return true
+	}
 	if len(v.slowKinds) == 0 {
 		return false
 	}
@@ -607,6 +621,9 @@ func (p *Position) View(a Audience) *View {
 			continue
 		}
 		vp := p.viewPiece(pc, a)
+		if v.bodies != nil {
+			vp.Joins = p.joins(Square(sq))
+		}
 		if u := p.Under(Square(sq)); u != NoPiece {
 			vp.Pressed = p.viewPiece(u, a)
 		}

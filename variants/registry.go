@@ -182,7 +182,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi, CannonChess, AnimalChess, AnimalChessSnake}
+	return []Builder{Xiangqi, Jinchan, Jieqi, CannonChess, AnimalChess, AnimalChessSnake, BlockChess}
 }
 
 func options() []Option {
