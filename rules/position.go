@@ -664,7 +664,7 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	if k.PublicAs != 0 && !a.owns(pc.Side()) {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
-	vp.Letter, vp.Glyph, vp.Simple = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()]
+	vp.Letter, vp.Glyph, vp.Simple, vp.Figure = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure
 	return vp
 }
 

@@ -48,6 +48,8 @@ type ViewPiece struct {
 	Pinned   bool
 	// Pressed is the piece held down under this one (Jinchan's 凌馬 stack), or nil.
 	Pressed *ViewPiece
+	// Figure is the chess figure the kind is drawn as (Kind.Figure), or 0.
+	Figure byte
 	// Joins marks the neighbours that are squares of the same multi-cell piece
 	// (Kind.Body), on Red's orientation: 1 right, 2 up, 4 left, 8 down.
 	Joins uint8

@@ -65,7 +65,7 @@ func BlockChess() *rules.Variant {
 			blockKind('D', "short bar", "短", "短", "##"),
 			blockKind('I', "long bar", "長", "长", "###"),
 			blockKind('V', "short bend", "曲", "曲", "#.", "##"),
-			blockKind('L', "long bend", "彎", "弯", "#.", "#.", "##"),
+			blockKind('L', "long bend", "角", "角", "#.", "#.", "##"),
 			blockKind('O', "square", "方", "方", "##", "##"),
 			blockKind('T', "tee", "凸", "凸", ".#.", "###"),
 			blockKind('S', "skew bend", "斜", "斜", ".##", "##."),
