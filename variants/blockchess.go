@@ -107,13 +107,19 @@ func (blockRace) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	_, moverIn := arrived(p, mover)
 	switch {
 	case !oppHas:
-		return rules.Win(mover, rules.ReasonVariantGoal), true
+		return blockWin(mover, "every enemy block taken"), true
 	case moverIn:
-		return rules.Win(mover, rules.ReasonVariantGoal), true
+		return blockWin(mover, "every block in the enemy's home ranks"), true
 	case oppIn:
-		return rules.Win(opp, rules.ReasonVariantGoal), true
+		return blockWin(opp, "every block in the enemy's home ranks"), true
 	}
 	return rules.Outcome{}, false
+}
+
+func blockWin(s rules.Side, detail string) rules.Outcome {
+	o := rules.Win(s, rules.ReasonVariantGoal)
+	o.Detail = detail
+	return o
 }
 
 // Refusal says, in the blocks' terms, why a translation is not allowed.
