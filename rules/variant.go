@@ -87,6 +87,13 @@ type Variant struct {
 	// check and attack nothing while they are set (stratagems 12, 20, 25);
 	// otherwise a frozen or pinned piece still gives check.
 	NoCheckFlags Piece
+	// HiddenColours: a face-down piece hides its colour as well as its kind
+	// (banqi, where a flip decides whose a piece is): views show it colourless
+	// (ViewPiece.NoColour) and the public FEN writes it `X`.
+	HiddenColours bool
+	// RedAndBlack: the sides are called Red and Black even on a board of cells
+	// (banqi plays xiangqi pieces on a half board); otherwise cells mean White.
+	RedAndBlack bool
 	// Hands: each side keeps a hand of pieces (captured or in reserve) that drops
 	// (FlagDrop moves) put on the board; FEN writes it as [RNn] after the board.
 	Hands bool
@@ -250,6 +257,15 @@ func (v *Variant) Finalize() error {
 	}
 	return nil
 }
+
+// WhiteAndBlack reports whether the sides are called White and Black (a chess
+// board of cells) rather than Red and Black.
+func (v *Variant) WhiteAndBlack() bool { return v.Board.Cells && !v.RedAndBlack }
+
+// ColoursInPlay reports whether the colours are given during the game (banqi's
+// first flip): then a player's seat, not a colour, is what the game is set up
+// with, and the first player may turn out to play Black (Position.Seat).
+func (v *Variant) ColoursInPlay() bool { return len(v.mods.uncoloured) > 0 }
 
 // KindByLetter returns the kind index of an uppercase or lowercase letter, or -1.
 func (v *Variant) KindByLetter(c byte) int {
