@@ -102,6 +102,9 @@ func arrived(p *rules.Position, s rules.Side) (any, all bool) {
 // GameEnd checks, after a move, the mover's win by capture, the mover's arrival,
 // then the opponent's arrival (block-chess.md §8).
 func (blockRace) GameEnd(p *rules.Position) (rules.Outcome, bool) {
+	if setupPending(p) {
+		return rules.Outcome{}, false // the free setup is not over
+	}
 	mover, opp := p.ToMove().Other(), p.ToMove()
 	oppHas, oppIn := arrived(p, opp)
 	_, moverIn := arrived(p, mover)
@@ -126,6 +129,9 @@ func blockWin(s rules.Side, detail string) rules.Outcome {
 func (blockRace) Refusal(p *rules.Position, text string, m rules.Move) string {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
 		return ""
+	}
+	if setupPending(p) {
+		return "the blocks are still being placed: place one with its letter and cells, like L a1 a2 a3 b1"
 	}
 	v := p.Variant()
 	b := v.Board

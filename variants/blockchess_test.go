@@ -162,3 +162,79 @@ func TestBlockChessPerft(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockChessFreeSetup: the free-setup option (block-chess.md §3): placements
+// in turn, in any rotation but never mirrored, inside the home ranks, cells in
+// any order; play begins when all fourteen blocks stand.
+func TestBlockChessFreeSetup(t *testing.T) {
+	v, err := Default().Build("block-chess", []string{"free-setup"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Default().Build("xiangqi", []string{"free-setup"}); err == nil {
+		t.Error("free-setup on xiangqi should be refused")
+	}
+	g, err := rules.NewGame(v, v.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Outcome().Over {
+		t.Fatalf("an empty board before the setup: %+v", g.Outcome())
+	}
+	p := g.Position()
+	for _, c := range []struct{ move, want string }{
+		{"L b1 a1 a3 a2", ""},                        // cells in any order
+		{"L a3 b3 b2 b1", ""},                        // turned twice
+		{"L a1 b1 c1 c2", ""},                        // turned three times
+		{"L a2 b2 c2 a1", ""},                        // turned once, written in any order
+		{"L a1 a2 a3 c1", "do not form a long bend"}, // no shape
+		{"L a1 a2 a3 b3", "do not form a long bend"}, // a mirrored L (J)
+		{"L a1 b1 b2 b3", "do not form a long bend"}, // another J
+		{"L a3 a4 a5 b3", "outside your home ranks"},
+		{"h1h3", "the blocks are still being placed"},
+		{"Q a1 a2", "not a move"},
+	} {
+		_, err := rules.ParseMove(p, c.move)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.move, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v, want %q", c.move, err, c.want)
+		}
+	}
+	// Random setups: the game begins after fourteen placements, with White to
+	// move, and every position reads back from its FEN with the same hash.
+	rnd := newRand(14)
+	for n := 0; n < 3; n++ {
+		g, _ := rules.NewGame(v, v.StartFEN)
+		for i := 0; setupPending(g.Position()); i++ {
+			p := g.Position()
+			back := mustPosition(t, v, p.FEN())
+			if back.Hash() != p.Hash() {
+				t.Fatalf("%s reads back with another hash", p.FEN())
+			}
+			legal := p.LegalMoves(nil)
+			m := legal[rnd.IntN(len(legal))]
+			if m.Flags&rules.FlagSpecial == 0 {
+				t.Fatalf("ply %d: %s is no placement", i, rules.FormatCoord(p, m))
+			}
+			text := rules.FormatCoord(p, m)
+			if got, err := rules.ParseMove(p, text); err != nil || got != m {
+				t.Fatalf("%s reads back as %v, %v", text, got, err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := g.Position()
+		if strings.Contains(p.FEN(), "[") && !strings.Contains(p.FEN(), "[]") || p.ToMove() != rules.Red || g.Outcome().Over {
+			t.Fatalf("after the setup: %s, %+v", p.FEN(), g.Outcome())
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if m.Flags&rules.FlagBody == 0 {
+				t.Fatalf("after the setup, %s is no block move", rules.FormatCoord(p, m))
+			}
+		}
+		randomGameFrom(t, v, p.FEN(), newRand(uint64(n)), 20)
+	}
+}

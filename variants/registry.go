@@ -250,7 +250,7 @@ func options() []Option {
 	var opts []Option
 	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit())
 	opts = append(opts, houseOptions()...)
-	opts = append(opts, SnakeOption())
+	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
 	opts = append(opts, banqiOptions()...)
 	return opts
