@@ -75,6 +75,8 @@ const (
 	spriteCheck
 	spriteFrozen
 	spritePinned
+	spriteFigure // a chess figure (figures.go)
+	spriteBlock  // a square of a multi-cell piece (figures.go)
 )
 
 // spriteKey identifies a sprite. A piece sprite depends only on the disc size, the
@@ -87,6 +89,10 @@ type spriteKey struct {
 	side  rules.Side
 	down  bool
 	text  string
+	// figure is the chess figure of a spriteFigure; joins the joined edges of
+	// a spriteBlock.
+	figure byte
+	joins  uint8
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -109,6 +115,10 @@ func (c *shared) getSprite(k spriteKey) *sprite {
 		sp = c.drawLastMove(k)
 	case spriteCheck:
 		sp = c.drawCheck(k)
+	case spriteFigure:
+		sp = c.drawFigure(k)
+	case spriteBlock:
+		sp = c.drawBlock(k)
 	default:
 		sp = c.drawBadge(k)
 	}
