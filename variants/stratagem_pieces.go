@@ -121,7 +121,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "欲（YU，16）：走法同炮的直走，不能吃子；欲不能停在敵棋的橫豎緊鄰點，敵棋也不能走到欲的橫豎緊鄰點；欲本身可被吃。例：c1c4。",
 				Hans: "欲（YU，16）：走法同炮的直走，不能吃子；欲不能停在敌棋的横竖紧邻点，敌棋也不能走到欲的横竖紧邻点；欲本身可被吃。例：c1c4。",
 			}},
-		{no: 17, code: "PA", stratagem: "拋磚引玉", glyph: [2]string{"拋", "抛"}, name: "bait", value: 3},
+		{no: 17, code: "PA", stratagem: "拋磚引玉", glyph: [2]string{"拋", "抛"}, name: "bait", value: 3,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "拋 (PA, 17): slides, or jumps over one piece to any empty point beyond; it never captures. When a 拋 move leaves it where " +
+					"an enemy piece could take it, the opponent must take it on the next move, with any capturer; one who cannot loses. Example: g1g4.",
+				Hant: "拋（PA，17）：走法同炮的走法加吃法（可直走，也可隔一子走過去），不能吃子；拋主動送吃時對方必須吃（可任選吃子的棋），不能吃則輸棋。",
+				Hans: "抛（PA，17）：走法同炮的走法加吃法（可直走，也可隔一子走过去），不能吃子；抛主动送吃时对方必须吃（可任选吃子的棋），不能吃则输棋。",
+			}},
 		{no: 18, code: "QN", stratagem: "擒賊擒王", glyph: [2]string{"擒", "擒"}, name: "regicide", value: 4,
 			atoms: rules.Join(rules.Rides(rules.Dirs4, rules.MoveOnly, 0), []rules.Atom{
 				{Kind: rules.Ride, DF: 1, Mode: rules.AttackOnly, RoyalTarget: true},
@@ -156,6 +163,8 @@ func stratagemPieces01to18() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 17:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&bait{stratMod: stratMod{sp: sp, letter: letter}}} }
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:

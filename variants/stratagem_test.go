@@ -269,6 +269,24 @@ func TestStratagem16Repeller(t *testing.T) {
 	checkRefusal(t, p, "e9e8", "the enemy 欲 on e7 keeps pieces away: e8 is next to it")
 }
 
+func TestStratagem17Bait(t *testing.T) {
+	runStratRows(t, "PA", 'F', []stratRow{
+		{name: "T1", fen: "5k3/9/9/4p4/9/9/4P4/4F4/9/3K5 w", legal: "e2e4 e2a2", illegal: "e2e6 e2e7"},
+		{name: "T1 offer", fen: "5k3/9/9/4p4/9/9/4P4/4F4/9/3K5 w", line: "e2e5", legal: "e6e5", illegal: "f9f8"},
+		{name: "T2", fen: "5k3/9/4n4/p8/7r1/9/9/3F5/9/3K5 w", line: "d2d5", legal: "h5d5 e7d5", illegal: "f9f8 a6a5"},
+		{name: "T2b", fen: "5k3/9/4n4/p8/3F3r1/9/9/9/9/3K5 w", line: "d0e0", legal: "f9f8"},
+		{name: "T3", fen: "4k4/4n4/9/9/9/9/9/4RF3/9/3K5 w", line: "f2f6", over: "red"},
+	})
+	v := stratVariant(t, "PA")
+	g, _ := rules.NewGame(v, "5k3/9/9/4p4/9/9/4P4/4X4/9/3K5 w")
+	playAll(t, g, "e2e5")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "offer=e5") {
+		t.Errorf("the offer is not in the FEN: %s", p.FEN())
+	}
+	checkRefusal(t, p, "f9f8", "the 拋 on e5 was offered: you must take it now")
+}
+
 func TestStratagem18Regicide(t *testing.T) {
 	runStratRows(t, "QN", 'Z', []stratRow{
 		{name: "T1", fen: "5k3/9/9/4p4/9/r3Z4/9/9/9/3K5 w", legal: "e4e5 e4b4", illegal: "e4e6 e4a4"},
