@@ -164,7 +164,9 @@ func stratagemPieces01to18() []*stratPiece {
 				return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
 		case 17:
-			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&bait{stratMod: stratMod{sp: sp, letter: letter}}} }
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&bait{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }
 		case 10:
