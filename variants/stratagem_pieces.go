@@ -44,7 +44,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "以（YI，04）：橫豎走一格，不能吃子；己方半場有敵車、馬或炮時，以暫時升級為該棋（車＞馬＞炮），走法與吃法都同該棋。",
 				Hans: "以（YI，04）：横竖走一格，不能吃子；己方半场有敌车、马或炮时，以暂时升级为该棋（车＞马＞炮），走法与吃法都同该棋。",
 			}},
-		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3},
+		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3,
+			atoms: rules.InZone("own", rules.Rides(rules.Dirs4, rules.MoveOnly, 0)),
+			guide: rules.Texts{
+				En: "趁 (CE, 05): slides within your own half and never crosses the river. It kills along its file over exactly one piece onto the " +
+					"first enemy piece beyond, in your half, only on the turn right after the opponent's move made that line. Example: c1c2.",
+				Hant: "趁（CE，05）：走法同炮的直走，不能過河；縱向隔一子飛殺己方半場的敵棋，只限對方上一步造成的新局面、隨即一步。",
+				Hans: "趁（CE，05）：走法同炮的直走，不能过河；纵向隔一子飞杀己方半场的敌棋，只限对方上一步造成的新局面、随即一步。",
+			}},
 		{no: 6, code: "SE", stratagem: "聲東擊西", glyph: [2]string{"聲", "声"}, name: "feint", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -70,7 +77,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "暗（AN，08）：走法同炮的直走；吃法為折線打吃：直走到第一枚棋（架），以架為軸折成九十度，吃折線上第一枚敵棋；不能直線打吃。",
 				Hans: "暗（AN，08）：走法同炮的直走；吃法为折线打吃：直走到第一枚棋（架），以架为轴折成九十度，吃折线上第一枚敌棋；不能直线打吃。",
 			}},
-		{no: 9, code: "GE", stratagem: "隔岸觀火", glyph: [2]string{"隔", "隔"}, name: "watcher", value: 3},
+		{no: 9, code: "GE", stratagem: "隔岸觀火", glyph: [2]string{"隔", "隔"}, name: "watcher", value: 3,
+			atoms: rules.InZone("own", rules.Rides(rules.Dirs4, rules.MoveOnly, 0)),
+			guide: rules.Texts{
+				En: "隔 (GE, 09): slides within your own half and never crosses the river. When the opponent's move leaves an enemy piece in your " +
+					"half facing it on its file with nothing between, it may take that piece on the very next move. Example: g1g2.",
+				Hant: "隔（GE，09）：直走不吃子，不能過河；敵棋走到（或對方移開中間的棋而形成）與隔縱向照面且在己方半場時，隔隨即一步可飛殺該棋；隔主動照面則無效。",
+				Hans: "隔（GE，09）：直走不吃子，不能过河；敌棋走到（或对方移开中间的棋而形成）与隔纵向照面且在己方半场时，隔随即一步可飞杀该棋；隔主动照面则无效。",
+			}},
 		{no: 10, code: "XI", stratagem: "笑裡藏刀", glyph: [2]string{"笑", "笑"}, name: "smiler", value: 3,
 			atoms: rules.Steps(rules.Diag4, rules.MoveOrCapture),
 			guide: rules.Texts{
@@ -166,6 +180,14 @@ func stratagemPieces01to18() []*stratPiece {
 		case 17:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&bait{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
+		case 5:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&window{stratMod: stratMod{sp: sp, letter: letter}, screened: true, field: "kill05"}}
+			}
+		case 9:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&window{stratMod: stratMod{sp: sp, letter: letter}, field: "kill09"}}
 			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }

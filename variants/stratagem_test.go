@@ -119,6 +119,34 @@ func TestStratagem03Knife(t *testing.T) {
 	})
 }
 
+func TestStratagem05Looter(t *testing.T) {
+	runStratRows(t, "CE", 'Q', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/9/2Q1B1p2/9/4K4 w", legal: "c2c4 c2d2", illegal: "c2c5 c2g2"},
+		{name: "T2", fen: "3k5/9/9/9/9/7r1/2P5P/9/2Q6/4K4 b", line: "h4c4", legal: "c1c4"},
+		{name: "T2 lapsed", fen: "3k5/9/9/9/9/7r1/2P5P/9/2Q6/4K4 b", line: "h4c4 i3i4 d9d8", illegal: "c1c4"},
+		{name: "T3", fen: "3k5/9/9/9/9/2r6/2P6/Q8/9/4K4 w", line: "a2c2 d9d8", illegal: "c2c4"},
+	})
+}
+
+func TestStratagem09Watcher(t *testing.T) {
+	runStratRows(t, "GE", 'G', []stratRow{
+		{name: "T1", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h4c4", legal: "c1c4"},
+		{name: "T1 lapsed", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h4c4 i3i4 d9d8", illegal: "c1c4"},
+		{name: "T1 river", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h6c6", illegal: "c1c6"},
+		{name: "T2", fen: "3k5/9/9/9/9/2r6/9/G8/9/4K4 w", line: "a2c2 d9d8", illegal: "c2c4"},
+		{name: "T3", fen: "3k5/9/9/9/9/2r6/9/2n6/2G6/4K4 b", line: "c2e3", legal: "c1c4"},
+	})
+	v := stratVariant(t, "GE")
+	g, _ := rules.NewGame(v, "3k5/9/9/7r1/9/7r1/8P/9/2X6/4K4 b")
+	playAll(t, g, "h4c4")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "kill09=c4") {
+		t.Errorf("the open kill is not in the FEN: %s", p.FEN())
+	}
+	playAll(t, g, "i3i4 d9d8")
+	checkRefusal(t, g.Position(), "c1c4", "the 隔 kills only on the turn right after the opponent's move brings the target into line; this line was not made by the last move")
+}
+
 func TestStratagem06Feint(t *testing.T) {
 	runStratRows(t, "SE", 'S', []stratRow{
 		{name: "T1", fen: "5k3/9/9/4P4/9/2N1S1P2/9/4r4/9/3K5 w", legal: "e4e7 e4e9 e4e5 e4e3", illegal: "e4e6 e4e2 e4h4"},
