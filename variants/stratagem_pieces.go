@@ -100,7 +100,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "李（LI，11）：走日吃日，全盤不限，不受蹩腿；敵棋若與己方馬及李同在「日」字對角，則不能吃這匹馬（可吃李）。例：c1d3。",
 				Hans: "李（LI，11）：走日吃日，全盘不限，不受蹩腿；敌棋若与己方马及李同在「日」字对角，则不能吃这匹马（可吃李）。例：c1d3。",
 			}},
-		{no: 12, code: "QI", stratagem: "順手牽羊", glyph: [2]string{"牽", "牵"}, name: "leash", value: 4},
+		{no: 12, code: "QI", stratagem: "順手牽羊", glyph: [2]string{"牽", "牵"}, name: "leash", value: 4,
+			atoms: rules.Steps(rules.Diag4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "牽 (QI, 12): slides diagonally within a half (a lone single step to cross the river), never capturing. Enemy pieces diagonally " +
+					"next to it are pinned: they never capture or give check, and are frozen for their owner's next turn when the pin starts or restarts. " +
+					"If the opponent moves one of two or more pinned pieces away, your 牽 may take a still-pinned one next move. Example: c1e3.",
+				Hant: "牽（QI，12）：斜走不限步數，不能過半場（過河須單獨走一步），不能吃子；與牽斜向相鄰的敵棋被牽制：不能吃子、不能將軍，牽制開始或重新開始時下一步不能走；牽制兩枚以上而對方走開其中一枚時，牽隨即一步可吃仍被牽制的棋。",
+				Hans: "牵（QI，12）：斜走不限步数，不能过半场（过河须单独走一步），不能吃子；与牵斜向相邻的敌棋被牵制：不能吃子、不能将军，牵制开始或重新开始时下一步不能走；牵制两枚以上而对方走开其中一枚时，牵随即一步可吃仍被牵制的棋。",
+			}},
 		{no: 13, code: "DA", stratagem: "打草驚蛇", glyph: [2]string{"打", "打"}, name: "beater", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -188,6 +196,10 @@ func stratagemPieces01to18() []*stratPiece {
 		case 9:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&window{stratMod: stratMod{sp: sp, letter: letter}, field: "kill09"}}
+			}
+		case 12:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&leash{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }

@@ -250,6 +250,31 @@ func TestStratagem11Plum(t *testing.T) {
 	checkRefusal(t, p, "f6e4", "the 李 on g4 protects the horse on e4: the piece on f6 stands a 日 from both, so it may not take the horse (it may take the 李)")
 }
 
+func TestStratagem12Leash(t *testing.T) {
+	runStratRows(t, "QI", 'T', []stratRow{
+		{name: "T1", fen: "3k5/9/9/9/9/2T6/9/n8/9/4K4 w", legal: "c4d5 c4b3 c4e2 c4g0", illegal: "c4e6 c4a2"},
+		{name: "T2 frozen", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5", legal: "d9d8", illegal: "e6e8 c6c5"},
+		{name: "T2 pinned", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4", legal: "e6e8", illegal: "e6e3"},
+		{name: "T2 chance", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4 e6e8", legal: "d5c6"},
+		{name: "T2 no chance", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4 e6e8 i4i5 d8d9", illegal: "d5c6"},
+		{name: "T3 frozen", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8", legal: "a6a5", illegal: "e9f9 c9a7"},
+		{name: "T3 king", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8 a6a5 i3i4", legal: "e9f9", illegal: "c9a7"},
+		{name: "T3 chance", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8 a6a5 i3i4 e9f9", legal: "d8c9"},
+		{name: "T4", fen: "3k5/9/9/9/9/2T6/1n7/3A5/9/4K4 b", legal: "b3a1 b3c1 b3d4", illegal: "b3d2"},
+	})
+	v := stratVariant(t, "QI")
+	g, _ := rules.NewGame(v, "3k5/9/9/2p1r4/9/2X6/4P3P/9/9/4K4 w")
+	playAll(t, g, "c4d5")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "frozen=c6,e6") {
+		t.Errorf("the freezes are not in the FEN: %s", p.FEN())
+	}
+	checkRefusal(t, p, "e6e8", "the 車 on e6 is pinned by the 牽 on d5 and frozen this turn")
+	if vp := p.View(rules.Public).Pieces[mustSquare(v.Board, "e6")]; !vp.Frozen || !vp.Pinned {
+		t.Errorf("the image would not show the pin and the freeze: %+v", vp)
+	}
+}
+
 func TestStratagem13Beater(t *testing.T) {
 	runStratRows(t, "DA", 'H', []stratRow{
 		{name: "T1", fen: "5k3/9/4r4/6p2/3n5/4HN3/9/9/9/3K5 w", legal: "e4g6 e4d5 e4e6", illegal: "e4e7 e4e8"},
