@@ -43,6 +43,12 @@ var stratagemGames = []struct {
 		"i2g1 b6b5 g0i2", "resign"},
 }
 
+// stratagemSays is what the chat says under the board after some moves: the
+// pieces a move removed besides its capture.
+var stratagemSays = map[string]string{
+	"zhanguo b1b4": "Black loses: cannon b0",
+}
+
 func TestStratagemWholeGames(t *testing.T) {
 	for _, gm := range stratagemGames {
 		t.Run(gm.slug, func(t *testing.T) {
@@ -53,6 +59,9 @@ func TestStratagemWholeGames(t *testing.T) {
 			var last []sent
 			for i, m := range strings.Fields(gm.moves) {
 				last = h.say(who[i%2], m)
+				if want, ok := stratagemSays[gm.slug+" "+m]; ok {
+					mustContain(t, last, want)
+				}
 				if s := text(last); strings.Contains(s, "not allowed") || strings.Contains(s, "cannot") {
 					t.Fatalf("move %d %s refused: %s", i+1, m, s)
 				}
@@ -73,6 +82,10 @@ func TestStratagemCustomAndRules(t *testing.T) {
 	mustContain(t, h.say("bob", "/accept"), "Game #1 begins")
 	// 欲 (g1) keeps the enemy away; 擒 (c1) captures nothing but the general.
 	mustContain(t, h.say("alice", "c1c5"), "not allowed")
+	// 牽 (12): the freeze is said under the board.
+	mustContain(t, h.say("alice", "/new sanshiliuji QI @dave fen=3k5/9/9/2p1r4/9/2X6/4P3P/9/9/4K4 w"), "game #2")
+	mustContain(t, h.say("dave", "/accept 2"), "Game #2 begins")
+	mustContain(t, h.say("alice", "#2 c4d5"), "Black may not move these next turn (pinned): soldier c6, chariot e6")
 	mustContain(t, h.say("alice", "/new sanshiliuji MA DO @carol"), "Zhanzheng (戰爭象棋)")
 	mustContain(t, h.say("alice", "/new sanshiliuji MA MA @carol"), "must be different")
 	mustContain(t, h.say("alice", "/new sanshiliuji MA DO XI @carol"), "one or two pieces")

@@ -162,7 +162,7 @@ func stratagemVariant(slug, name, nameZh string, pieces ...*stratPiece) (*rules.
 			keep = append(keep, m)
 		}
 	}
-	d.Modules = append(keep, late...)
+	d.Modules = append(append(keep, late...), stratEffects{})
 	d.Summary = "Xiangqi with stratagem pieces (三十六計): " + strings.Join(summary, "; ") + "."
 	intro := rules.Texts{
 		En:   "Standard xiangqi plus one piece a side for each stratagem (codes " + strings.Join(codes, " ") + "); all xiangqi rules hold.",
