@@ -14,7 +14,13 @@ import (
 
 func stratVariant(t testing.TB, codes ...string) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build(SanshiliujiSlug, codes)
+	return stratVariantIn(t, Default(), codes...)
+}
+
+// stratVariantIn builds a custom game with a registry made once by the caller.
+func stratVariantIn(t testing.TB, r *Registry, codes ...string) *rules.Variant {
+	t.Helper()
+	v, err := r.Build(SanshiliujiSlug, codes)
 	if err != nil {
 		t.Fatalf("sanshiliuji %v: %v", codes, err)
 	}
@@ -416,24 +422,34 @@ func TestStratagemRandomGames(t *testing.T) {
 			built = append(built, sp.code)
 		}
 	}
-	plies := 60
-	if testing.Short() {
-		plies = 24
+	// Every piece alone and with every other (both orders in full runs); the
+	// pairs' games are short under -short and the race detector.
+	plies, pairPlies := 60, 40
+	switch {
+	case testing.Short() && raceEnabled:
+		plies, pairPlies = 16, 6
+	case testing.Short() || raceEnabled:
+		plies, pairPlies = 24, 10
 	}
 	var sets [][]string
 	for i, a := range built {
 		sets = append(sets, []string{a})
 		for j, b := range built {
-			if i != j && (i < j || !testing.Short()) {
+			if i != j && (i < j || !(testing.Short() || raceEnabled)) {
 				sets = append(sets, []string{a, b})
 			}
 		}
 	}
+	r := Default()
 	for n, set := range sets {
-		v := stratVariant(t, set...)
+		v := stratVariantIn(t, r, set...)
+		n, k := n, plies
+		if len(set) == 2 {
+			k = pairPlies
+		}
 		t.Run(strings.Join(set, "-"), func(t *testing.T) {
 			t.Parallel()
-			randomGame(t, v, newRand(uint64(n)), plies)
+			randomGame(t, v, newRand(uint64(n)), k)
 		})
 	}
 }
