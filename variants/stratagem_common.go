@@ -55,9 +55,6 @@ func stratRemove(p *rules.Position, sq rules.Square) {
 	p.ResetCaptureClock()
 }
 
-// Standard kinds: a kind index at or above numStandard is an added piece.
-const numStandard = Soldier + 1
-
 // orthNeighbours returns the orthogonal neighbours of sq on the board (off-board
 // directions are left out).
 func orthNeighbours(b *rules.Board, sq rules.Square) []rules.Square {
