@@ -28,6 +28,9 @@ type Option struct {
 	// Guide is the option's /rules text in every language (a few lines with an
 	// example move); without it /rules shows Summary.
 	Guide rules.Texts
+	// Board marks an option that changes the board (mountain-border):
+	// Registry.Build applies it before the others, whose points follow it.
+	Board bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -121,14 +124,15 @@ func (r *Registry) Get(slug string) (*rules.Variant, bool) {
 	return v, ok
 }
 
-// Build returns the variant slug with options applied, in the order given. Each
-// option is its name, optionally followed by its parameters: "fuhe menu=RNC".
+// Build returns the variant slug with options applied, in the order given, except
+// that options that change the board (Option.Board) come first. Each option is
+// its name, optionally followed by its parameters: "fuhe menu=RNC".
 func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 	v, ok := r.Get(slug)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownVariant, slug)
 	}
-	for _, text := range opts {
+	for _, text := range r.boardFirst(opts) {
 		words := strings.Fields(text)
 		if len(words) == 0 {
 			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, text)
@@ -159,6 +163,23 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 		return nil, &OptionError{Option: "", Variant: slug, Err: fmt.Errorf("%s", why)}
 	}
 	return v, nil
+}
+
+// boardFirst returns opts with the board-changing options moved to the front,
+// the order otherwise kept.
+func (r *Registry) boardFirst(opts []string) []string {
+	var first, rest []string
+	for _, text := range opts {
+		words := strings.Fields(text)
+		if len(words) > 0 {
+			if o, ok := r.options[strings.ToLower(words[0])]; ok && o.Board {
+				first = append(first, text)
+				continue
+			}
+		}
+		rest = append(rest, text)
+	}
+	return append(first, rest...)
 }
 
 // OptionError says why an option cannot be played with a variant; its Err is
@@ -215,9 +236,22 @@ var (
 )
 
 func builders() []Builder {
-	return append([]Builder{Xiangqi, Jinchan, Jieqi}, stratagemBuilders()...)
+	// One family a line: branches that add games touch different lines.
+	var bs []Builder
+	bs = append(bs, Xiangqi, Jinchan, Jieqi)
+	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
+	bs = append(bs, stratagemBuilders()...)
+	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Banqi)
+	return bs
 }
 
 func options() []Option {
-	return append(append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...), stratagemOptions()...)
+	var opts []Option
+	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit())
+	opts = append(opts, houseOptions()...)
+	opts = append(opts, SnakeOption())
+	opts = append(opts, stratagemOptions()...)
+	opts = append(opts, banqiOptions()...)
+	return opts
 }
