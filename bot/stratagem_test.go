@@ -92,9 +92,12 @@ func TestStratagemCustomAndRules(t *testing.T) {
 	mustContain(t, h.say("alice", "/new sanshiliuji @carol"), "name one or two stratagem pieces")
 	mustContain(t, h.say("alice", "/rules zhanzheng"), "Zhanzheng (戰爭象棋)", "瞞 (MA, 01)", "刀 (DO, 03)", "Example: g1g5")
 	mustContain(t, h.say("alice", "/rules sanshiliuji LI"), "李 (LI, 11)", "Example: c1d3")
+	mustContain(t, h.say("alice", "/rules zhanju"), "Zhanju (戰局象棋)", "借 (JE, 14)", "R*e5", "調 (DI, 15)", "e5g7")
+	mustContain(t, h.say("alice", "/rules sanshiliuji JE"), "借 (JE, 14)", "a0e5")
 	mustContain(t, h.say("alice", "/variants"), "zhanzheng", "sanshiliuji")
 	h.say("admin", "/settings language zh-Hant")
 	mustContain(t, h.say("alice", "/rules zhance"), "李（LI，11）", "打（DA，13）")
+	mustContain(t, h.say("alice", "/rules zhanju"), "戰局象棋", "借（JE，14）", "調（DI，15）")
 	h.say("admin", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/rules zhanchang"), "欲（YU，16）", "只能将军")
 }
