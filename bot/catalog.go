@@ -598,6 +598,8 @@ var catalog = map[string]msg{
 	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
 	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
+	"fact.removed":  {"%s loses: %s", "%s被拿下：%s", "%s被拿下：%s"},
+	"fact.frozen":   {"%s may not move these next turn (pinned): %s", "%s被牽制、下一步不能走：%s", "%s被牵制、下一步不能走：%s"},
 	"fact.identified": {
 		"%s's face-down piece you captured was: %s",
 		"你吃掉的%s暗子是：%s",
