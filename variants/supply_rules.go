@@ -253,4 +253,3 @@ func (s *supplyRules) Validate(p *rules.Position) error {
 	}
 	return nil
 }
-
