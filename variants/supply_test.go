@@ -198,3 +198,22 @@ func TestSupplyPerft(t *testing.T) {
 		refCheck(t, supplyRef(), p.Perft(depth+1), fen, 9, 12, depth+1)
 	}
 }
+
+// TestBoardOptions: fuhe on the board variants uses their corner points (supply's
+// moved up with its board); the house rules are refused.
+func TestBoardOptions(t *testing.T) {
+	reg := Default()
+	for slug, want := range map[string]string{"weiguo": "a2/i2", "bianfang": "a2/i2", "jianghe": "a2/i2", "supply": "a3/i3"} {
+		v, err := reg.Build(slug, []string{"fuhe"})
+		if err != nil {
+			t.Errorf("%s fuhe: %v", slug, err)
+			continue
+		}
+		if !strings.Contains(v.Summary, "("+want+" for Red") {
+			t.Errorf("%s fuhe: corner points not %s: %s", slug, want, v.Summary)
+		}
+		if _, err := reg.Build(slug, []string{"kill-horse"}); err == nil || !strings.Contains(err.Error(), "house rule of xiangqi") {
+			t.Errorf("%s kill-horse: %v", slug, err)
+		}
+	}
+}
