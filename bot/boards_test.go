@@ -82,6 +82,19 @@ func TestBoardVariantGames(t *testing.T) {
 			{who: "alice", text: "pass", want: "Last move: pass"},
 		})
 	})
+	t.Run("jianshou", func(t *testing.T) {
+		h := newHarness(t)
+		playBoardGame(t, h, "jianshou", "", []boardLine{
+			{who: "alice", text: "b2b9@s3", want: "Last move: b2b9@s3"}, // the capturer picks the zone point
+			{who: "bob", text: "a9b9", want: "Last move: a9b9"},         // the cannon goes to Red's zone (w6)
+			{who: "alice", text: "h2e2"},
+			{who: "bob", text: "s3s1", want: "Last move: s3s1"}, // a zone step
+			{who: "alice", text: "a0a1"},
+			{who: "bob", text: "s1i8", want: "Last move: s1i8"}, // the horse enters the board again
+			{who: "alice", text: "a1w1", want: "no piece may enter a recovery zone", refused: true},
+			{who: "alice", text: "w6w4", want: "Last move: w6w4"},
+		})
+	})
 	t.Run("supply", func(t *testing.T) {
 		h := newHarness(t)
 		playBoardGame(t, h, "supply", "", []boardLine{
@@ -107,6 +120,7 @@ func TestBoardVariantRules(t *testing.T) {
 		"bianfang": {"d2f4", "邊防點", "边防点"},
 		"jianghe":  {"c5d7", "中部規則", "中部规则"},
 		"supply":   {"a5a11", "補給棋", "补给棋"},
+		"jianshou": {"b2b9@s3", "恢復區", "恢复区"},
 	}
 	for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
 		h.say("admin", "/settings language "+lang)

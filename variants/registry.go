@@ -182,7 +182,7 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi, Weiguo, Bianfang, Jianghe, Supply}
+	return []Builder{Xiangqi, Jinchan, Jieqi, Weiguo, Bianfang, Jianghe, Supply, Jianshou}
 }
 
 func options() []Option {
