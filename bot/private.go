@@ -53,6 +53,9 @@ func (s *Service) sendTold(ctx context.Context, l *loaded, r Replier, eventUser 
 	v := l.game.Variant()
 	report := l.game.Report()
 	for side := rules.Red; side <= rules.Black; side++ {
+		if l.rec.Players[side].Level > 0 {
+			continue
+		}
 		var lines []string
 		for _, f := range report.Told[side] {
 			lines = append(lines, factText(d.lang, v, f))
@@ -77,8 +80,8 @@ func (s *Service) privateBoardsOf(d display, l *loaded, draw bool) []*pendingOut
 		// Every player with secrets gets a board after every move, whether or not
 		// their secrets changed (rules.Report.Private): so neither the messages nor
 		// a hint in the chat tell anybody when a secret piece moved.
-		if !hasSecrets(pos, side) {
-			continue
+		if !hasSecrets(pos, side) || l.rec.Players[side].Level > 0 {
+			continue // the engine reads its secrets from the game, not from a chat
 		}
 		m := s.privateBoardText(d, l, side)
 		if draw {

@@ -451,6 +451,7 @@ func (p *Position) passTurn() {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
 		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured, midTurn: p.midTurn,
+		redSeat: p.redSeat,
 	})
 	p.side ^= 1
 	p.hash ^= p.v.zob.side

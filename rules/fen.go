@@ -42,12 +42,18 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	if err := p.parseBoard(fields[0]); err != nil {
 		return nil, &FENError{FEN: fen, Reason: err.Error()}
 	}
+	uncoloured := false
 	if len(fields) > 1 {
 		switch fields[1] {
 		case "w", "r", "W", "R":
 			p.side = Red
 		case "b", "B":
 			p.side = Black
+		case "-":
+			if !v.ColoursInPlay() {
+				return nil, &FENError{FEN: fen, Reason: "side to move -: want w or b (only games whose colours are given during play have -)"}
+			}
+			uncoloured = true
 		default:
 			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("side to move %q, want w or b", fields[1])}
 		}
@@ -74,6 +80,11 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	}
 	if p.side == Black {
 		p.hash ^= v.zob.side
+	}
+	for _, u := range v.mods.uncoloured {
+		if err := u.ReadUncoloured(p, uncoloured); err != nil {
+			return nil, &FENError{FEN: fen, Reason: err.Error()}
+		}
 	}
 	if err := p.validate(); err != nil {
 		return nil, &FENError{FEN: fen, Reason: err.Error()}
@@ -502,6 +513,9 @@ func (p *Position) fenTail(board, off string, a *Audience) string {
 	side := "w"
 	if p.side == Black {
 		side = "b"
+	}
+	if p.Uncoloured() {
+		side = "-"
 	}
 	f3, f4 := "-", "-"
 	var keyed []string

@@ -188,6 +188,18 @@ type AttackNeutral interface {
 	AttackNeutral()
 }
 
+// Uncoloured is a module of a game whose colours are given during play (banqi:
+// the colour of the first piece flipped is the first player's). While
+// Uncoloured(p), nobody has a colour yet: FEN field 2 is `-`, and the side to
+// move is Red, played by the first seat; the module gives the colours with
+// Position.SetSeats.
+type Uncoloured interface {
+	Uncoloured(p *Position) bool
+	// ReadUncoloured sets the module's state from a FEN being read: field 2
+	// was `-` (true) or a colour; its error says what is inconsistent.
+	ReadUncoloured(p *Position, uncoloured bool) error
+}
+
 // VarID names one state variable a module claimed.
 type VarID int
 
@@ -300,6 +312,7 @@ type modules struct {
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
+	uncoloured []Uncoloured
 }
 
 // sortModules builds the per-interface lists and runs every module's Init.
@@ -379,6 +392,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Teller); ok {
 			mods.tellers = append(mods.tellers, x)
+		}
+		if x, ok := m.(Uncoloured); ok {
+			mods.uncoloured = append(mods.uncoloured, x)
 		}
 	}
 	sort.SliceStable(v.fields, func(i, j int) bool { return v.fields[i].Key < v.fields[j].Key })

@@ -150,6 +150,20 @@ func (p *Position) SetMidTurn(mid bool) {
 // the first flip, so the first player may turn out to be Black).
 func (p *Position) Seat(s Side) int { return int(s) ^ int(p.redSeat) }
 
+// SideOf is the side seat (0 or 1) plays.
+func (p *Position) SideOf(seat int) Side { return Side(seat&1) ^ Side(p.redSeat) }
+
+// Uncoloured reports whether nobody has a colour yet (Variant.ColoursInPlay,
+// before banqi's first flip).
+func (p *Position) Uncoloured() bool {
+	for _, u := range p.v.mods.uncoloured {
+		if u.Uncoloured(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // SetSeats makes seat redSeat (0 or 1) play Red, from a module's move or effect;
 // Unmake undoes it.
 func (p *Position) SetSeats(redSeat int) {
@@ -292,6 +306,7 @@ func (p *Position) Make(m Move) {
 		redSeat: p.redSeat,
 	})
 	endsTurn, kept := true, false
+	second := p.Seat(p.side) == 1 // the move number grows after the second seat's move
 	p.captured = NoPiece
 	switch {
 	case m.Flags&FlagSpecial != 0:
@@ -358,7 +373,7 @@ func (p *Position) Make(m Move) {
 	}
 	p.lastFrom, p.lastTo = m.From, m.To
 	if endsTurn {
-		if p.side == Black {
+		if second {
 			p.fullmove++
 		}
 		p.side ^= 1
@@ -374,7 +389,7 @@ func (p *Position) Make(m Move) {
 func (p *Position) makeQuick(m Move) {
 	p.marks = append(p.marks, undoMark{
 		log: len(p.log), hash: p.hash, halfmove: p.halfmove, fullmove: p.fullmove,
-		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured,
+		side: p.side, lastFrom: p.lastFrom, lastTo: p.lastTo, captured: p.captured, redSeat: p.redSeat,
 	})
 	mover := p.board[m.From]
 	p.captured = p.board[m.To]
@@ -382,6 +397,9 @@ func (p *Position) makeQuick(m Move) {
 		m.Flags |= FlagCapture // the clock below treats it as a capture
 	}
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
+	if m.Flags&FlagPromote != 0 {
+		mover = NewPiece(int(m.Aux), mover.Side())
+	}
 	p.put(0, m.To, mover)
 	p.put(0, m.From, NoPiece)
 	if m.Flags&FlagCapture != 0 {
@@ -390,7 +408,7 @@ func (p *Position) makeQuick(m Move) {
 		p.halfmove++
 	}
 	p.lastFrom, p.lastTo = m.From, m.To
-	if p.side == Black {
+	if p.Seat(p.side) == 1 {
 		p.fullmove++
 	}
 	p.side ^= 1
@@ -637,6 +655,9 @@ func (p *Position) View(a Audience) *View {
 func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	v := p.v
 	vp := &ViewPiece{Side: pc.Side(), FaceDown: pc.FaceDown(), Frozen: pc.Has(FlagFrozen), Pinned: pc.Has(FlagPinned)}
+	if pc.FaceDown() && v.HiddenColours {
+		vp.Side, vp.NoColour = Red, true
+	}
 	if pc.FaceDown() && !(v.OwnerSeesFaceDown && a.owns(pc.Side())) {
 		return vp
 	}

@@ -68,6 +68,9 @@ type Variant struct {
 	Repetition RepetitionRule
 	// XiangqiNotation: the board and pieces allow WXF and Chinese notation.
 	XiangqiNotation bool
+	// Notation, when set, is the variant's own notation besides coordinates
+	// (SAN for the chess family): ParseMove reads it, FormatMove writes it.
+	Notation Notation
 	// OwnerSeesFaceDown: a player knows their own face-down pieces (fuhe); when false
 	// nobody knows a face-down piece until it is turned (jieqi, banqi).
 	OwnerSeesFaceDown bool
@@ -84,6 +87,13 @@ type Variant struct {
 	// check and attack nothing while they are set (stratagems 12, 20, 25);
 	// otherwise a frozen or pinned piece still gives check.
 	NoCheckFlags Piece
+	// HiddenColours: a face-down piece hides its colour as well as its kind
+	// (banqi, where a flip decides whose a piece is): views show it colourless
+	// (ViewPiece.NoColour) and the public FEN writes it `X`.
+	HiddenColours bool
+	// RedAndBlack: the sides are called Red and Black even on a board of cells
+	// (banqi plays xiangqi pieces on a half board); otherwise cells mean White.
+	RedAndBlack bool
 	// Hands: each side keeps a hand of pieces (captured or in reserve) that drops
 	// (FlagDrop moves) put on the board; FEN writes it as [RNn] after the board.
 	Hands bool
@@ -121,6 +131,7 @@ type Variant struct {
 	silent         Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
 	quickOK        bool           // no module takes part in ordinary moves: the fast path applies
 	guardOK        bool           // the modules are AttackNeutral: legalGuard may decide moves
+	promo          []promoRule    // per kind: its promotion (promote.go), nil when no kind promotes
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -213,6 +224,9 @@ func (v *Variant) Finalize() error {
 			v.faceDownAs[sq] = int8(k)
 		}
 	}
+	if err := v.buildPromotions(); err != nil {
+		return err
+	}
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
 	m := &v.mods
@@ -238,6 +252,15 @@ func (v *Variant) Finalize() error {
 	}
 	return nil
 }
+
+// WhiteAndBlack reports whether the sides are called White and Black (a chess
+// board of cells) rather than Red and Black.
+func (v *Variant) WhiteAndBlack() bool { return v.Board.Cells && !v.RedAndBlack }
+
+// ColoursInPlay reports whether the colours are given during the game (banqi's
+// first flip): then a player's seat, not a colour, is what the game is set up
+// with, and the first player may turn out to play Black (Position.Seat).
+func (v *Variant) ColoursInPlay() bool { return len(v.mods.uncoloured) > 0 }
 
 // KindByLetter returns the kind index of an uppercase or lowercase letter, or -1.
 func (v *Variant) KindByLetter(c byte) int {

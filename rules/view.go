@@ -44,6 +44,9 @@ type ViewPiece struct {
 	// FaceDown is true for a piece lying face down. With Letter set, the audience
 	// knows the kind anyway (its owner in fuhe).
 	FaceDown bool
+	// NoColour is true for a face-down piece whose colour is hidden too
+	// (Variant.HiddenColours): Side is then Red and means nothing.
+	NoColour bool
 	Frozen   bool
 	Pinned   bool
 	// Pressed is the piece held down under this one (Jinchan's 凌馬 stack), or nil.
@@ -107,6 +110,10 @@ func (v *View) FEN() string {
 }
 
 func writeViewPiece(sb *strings.Builder, p *ViewPiece) {
+	if p.NoColour {
+		sb.WriteByte('X') // banqi's face-down piece: neither kind nor colour
+		return
+	}
 	if p.FaceDown {
 		sb.WriteByte('*')
 	}
