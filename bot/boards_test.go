@@ -95,6 +95,23 @@ func TestBoardVariantGames(t *testing.T) {
 			{who: "alice", text: "w6w4", want: "Last move: w6w4"},
 		})
 	})
+	t.Run("yunduan", func(t *testing.T) {
+		h := newHarness(t)
+		playBoardGame(t, h, "yunduan", "", []boardLine{
+			{who: "alice", text: "a0c0", want: "Last move: a0c0"}, // cloud swap: the elephant is freed on a0
+			{who: "bob", text: "g9i9", want: "Last move: g9i9"},
+			{who: "alice", text: "i3j3"}, // a soldier sideways onto the mountain
+			{who: "bob", text: "i6j6"},
+			{who: "alice", text: "j3j6", want: "Last move: j3j6"}, // through the pass, capturing
+			{who: "bob", text: "j9j6", want: "Last move: j9j6"},   // the 雲 takes back
+			{who: "alice", text: "a0c2", want: "Last move: a0c2"},
+			{who: "bob", text: "a6b5"},
+			{who: "alice", text: "c2e4"},
+			{who: "bob", text: "b5c4"},
+			{who: "alice", text: "e4c6", want: "Last move: e4c6"}, // the freed elephant crosses the river
+			{who: "bob", text: "e6e5", want: "the soldier may do that only within the mountain file", refused: true},
+		})
+	})
 	t.Run("supply", func(t *testing.T) {
 		h := newHarness(t)
 		playBoardGame(t, h, "supply", "", []boardLine{
@@ -121,6 +138,7 @@ func TestBoardVariantRules(t *testing.T) {
 		"jianghe":  {"c5d7", "中部規則", "中部规则"},
 		"supply":   {"a5a11", "補給棋", "补给棋"},
 		"jianshou": {"b2b9@s3", "恢復區", "恢复区"},
+		"yunduan":  {"j3j6", "雲端換位", "云端换位"},
 	}
 	for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
 		h.say("admin", "/settings language "+lang)

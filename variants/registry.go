@@ -241,7 +241,7 @@ func builders() []Builder {
 	bs = append(bs, Xiangqi, Jinchan, Jieqi)
 	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
 	bs = append(bs, stratagemBuilders()...)
-	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou)
+	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	return bs
 }
