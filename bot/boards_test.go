@@ -156,3 +156,14 @@ func TestBoardVariantRules(t *testing.T) {
 		mustContain(t, h.say("alice", "/new "+slug+" river-elephant @bob"), "cannot be played with", "a house rule of xiangqi")
 	}
 }
+
+// TestBoardZoneRefusalsInChinese: the zones of the board variants are named in
+// the chat's language in refusals.
+func TestBoardZoneRefusalsInChinese(t *testing.T) {
+	h := newHarness(t)
+	playBoardGame(t, h, "jianghe", "fen=4k4/9/9/9/9/4n4/9/2R6/9/R8/9/9/9/3K5 w", nil)
+	h.say("admin", "/settings language zh-Hant")
+	mustContain(t, h.say("alice", "c6e4"), "車必須留在中場內")
+	h.say("admin", "/settings language zh-Hans")
+	mustContain(t, h.say("alice", "a4b5"), "只有在中场内才能这样走")
+}
