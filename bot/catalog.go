@@ -189,6 +189,35 @@ var catalog = map[string]msg{
 		"after crossing the river",
 		"對方河界內",
 		"对方河界内"},
+	// Zones of the board variants of seed 004 (weiguo, jianghe, supply, yunduan, bianfang).
+	"why.zone_from.middle battlefield": {
+		"within the middle battlefield",
+		"在中場內",
+		"在中场内"},
+	"why.zone_to.middle battlefield": {
+		"within the middle battlefield",
+		"中場內",
+		"中场内"},
+	"why.zone_from.mountain file": {
+		"within the mountain file",
+		"在山界上",
+		"在山界上"},
+	"why.zone_to.mountain file": {
+		"within the mountain file",
+		"山界上",
+		"山界上"},
+	"why.zone_to.field": {
+		"off the supply lines",
+		"補給線以外",
+		"补给线以外"},
+	"why.zone_to.inner palace": {
+		"inside the original palace",
+		"原九宮內",
+		"原九宫内"},
+	"why.zone_from.bank": {
+		"from its own river bank",
+		"在己方河岸",
+		"在己方河岸"},
 	"why.block.leg": {
 		"leg",
 		"腿",

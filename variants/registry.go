@@ -245,7 +245,7 @@ func builders() []Builder {
 	bs = append(bs, Xiangqi, Jinchan, Jieqi)
 	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake, BlockChess)
 	bs = append(bs, stratagemBuilders()...)
-	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	return bs
 }
