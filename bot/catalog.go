@@ -254,6 +254,10 @@ var catalog = map[string]msg{
 		"“%s” is not a side. Use side=red, side=black or side=random.",
 		"「%s」不是執方。請用 side=red（紅）、side=black（黑）或 side=random（隨機）。",
 		"“%s”不是执方。请用 side=red（红）、side=black（黑）或 side=random（随机）。"},
+	"err.new_bad_first": {
+		"“%s” is not a choice of who moves first. Use first=creator, first=opponent or first=random.",
+		"「%s」不是先手的選擇。請用 first=creator（發起者先）、first=opponent（對手先）或 first=random（隨機）。",
+		"“%s”不是先手的选择。请用 first=creator（发起者先）、first=opponent（对手先）或 first=random（随机）。"},
 	"err.new_self": {
 		"You cannot challenge yourself. Name an opponent with @name, or leave it out for an open challenge anyone can accept.",
 		"你不能挑戰自己。用 @名字 指定對手，或不寫對手，發起任何人都能接受的公開挑戰。",
@@ -654,10 +658,14 @@ var catalog = map[string]msg{
 		"Takeback asked by %s",
 		"%s 請求悔棋",
 		"%s 请求悔棋"},
-	"side.red":   {"Red", "紅方", "红方"},
-	"side.black": {"Black", "黑方", "黑方"},
-	"side.white": {"White", "白方", "白方"},
-	"seat.open":  {"(open seat)", "（待定）", "（待定）"},
+	"side.red":      {"Red", "紅方", "红方"},
+	"side.black":    {"Black", "黑方", "黑方"},
+	"side.white":    {"White", "白方", "白方"},
+	"seat.open":     {"(open seat)", "（待定）", "（待定）"},
+	"disclose.deal": {"The deal was: %s", "開局佈子：%s", "开局布子：%s"},
+	"cap.pool":      {"Not yet seen: %s", "暗子：%s", "暗子：%s"},
+	"seat.first":    {"first player", "先手", "先手"},
+	"seat.second":   {"second player", "後手", "后手"},
 
 	// Results.
 	"result.win": {

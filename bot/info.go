@@ -317,6 +317,24 @@ func (q *request) cmdExport(args []string) error {
 	return nil
 }
 
+// revealedLetters are the letters of the pieces a move turned face up, as the
+// records of banqi.md §9 and jieqi.md append them (c3c3n, h2e2P): public once
+// the move is made, so the record may carry them.
+func revealedLetters(r rules.Report) string {
+	var out []byte
+	for _, f := range r.Facts {
+		if (f.What != "flip" && f.What != "flipped") || len(f.Pieces) != 1 {
+			continue
+		}
+		c := f.Pieces[0].Letter
+		if f.Pieces[0].Side == rules.Black {
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
 // exportRecord writes the PGN-style record and the current public FEN.
 func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	rec := l.rec
@@ -343,8 +361,10 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	tag("Event", "Chuhe #"+rec.ID)
 	tag("Site", rec.Platform)
 	tag("Date", rec.CreatedAt.Format("2006.01.02"))
-	tag("Red", rec.Players[0].Name)
-	tag("Black", rec.Players[1].Name)
+	// The colours' players: in banqi the first flip decided who plays Red.
+	final := l.pos()
+	tag("Red", rec.Players[final.Seat(rules.Red)].Name)
+	tag("Black", rec.Players[final.Seat(rules.Black)].Name)
 	tag("Result", result)
 	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
 	tag("Format", format)
@@ -364,17 +384,21 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
 		}
 		text := coordOnly.formatMove(pos, m)
-		if pos.ToMove() == rules.Red || i == 0 {
+		first := pos.Seat(pos.ToMove()) == 0 // the move numbers follow the seats
+		if first || i == 0 {
 			num := fmt.Sprintf("%d.", pos.Fullmove())
-			if pos.ToMove() == rules.Black {
+			if !first {
 				num += ".."
 			}
 			text = num + " " + text
 		}
-		line = append(line, text)
 		if err := start.Play(m); err != nil {
 			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
 		}
+		if coordOnly.notation == "coord" {
+			text += revealedLetters(start.Report())
+		}
+		line = append(line, text)
 	}
 	line = append(line, result)
 	sb.WriteString(wrap(line, 72))

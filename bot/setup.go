@@ -341,6 +341,11 @@ func disclosure(l Lang, ld *loaded) string {
 	for _, f := range ld.pos().Secrets() {
 		lines = append(lines, factText(l, v, f))
 	}
+	// A game dealt by chance shows its deal (banqi.md and jieqi.md §7: the
+	// whole start layout, so that the players can check the flips).
+	if v.Deals() {
+		lines = append(lines, T(l, "disclose.deal", ld.game.StartFEN()))
+	}
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
 	for _, f := range ld.game.Told() {

@@ -765,35 +765,16 @@ func (b *banqi) readPool(p *rules.Position, text string) error {
 	return nil
 }
 
-// PoolText is the pool in glyphs for captions ("face down: 帥1 仕2 … / 將1 …"),
-// or "" when nothing lies face down. It holds nothing secret.
-func (b *banqi) PoolText(p *rules.Position) string {
-	var n [2][7]int
-	total := 0
+// Pool is the face-down pieces by colour and kind, the same for everybody
+// (banqi.md §7: the pool is public and exact).
+func (b *banqi) Pool(p *rules.Position, _ rules.Audience) (pool [2][]int, ok bool) {
+	pool = [2][]int{make([]int, 7), make([]int, 7)}
 	for sq := rules.Square(0); sq < 32; sq++ {
 		if pc := p.At(sq); !pc.Empty() && pc.FaceDown() {
-			n[pc.Side()][pc.Kind()]++
-			total++
+			pool[pc.Side()][pc.Kind()]++
 		}
 	}
-	if total == 0 {
-		return ""
-	}
-	v := p.Variant()
-	var sides []string
-	for s := rules.Red; s <= rules.Black; s++ {
-		var parts []string
-		for k := 0; k < 7; k++ {
-			if n[s][k] > 0 {
-				parts = append(parts, fmt.Sprintf("%s%d", v.Kinds[k].Glyph[s], n[s][k]))
-			}
-		}
-		if len(parts) == 0 {
-			parts = []string{"-"}
-		}
-		sides = append(sides, strings.Join(parts, " "))
-	}
-	return "face down: " + strings.Join(sides, " / ")
+	return pool, true
 }
 
 // Guide is the module's /rules line for the options in play.
