@@ -692,6 +692,7 @@ var catalog = map[string]msg{
 	"reason.timeout":               {"time (the opponent ran out)", "超時（對方時間用完）", "超时（对方时间用完）"},
 	"reason.aborted":               {"aborted", "中止", "中止"},
 	"reason.goal":                  {"reaching the goal", "達成目標", "达成目标"},
+	"reason.no_pieces_left":        {"taking every enemy piece", "吃光對方棋子", "吃光对方棋子"},
 	"reason.general_captured":      {"capturing the general", "吃掉將帥", "吃掉将帅"},
 	"reason.declined":              {"declined", "被拒絕", "被拒绝"},
 	"reason.cancelled":             {"withdrawn", "已撤回", "已撤回"},

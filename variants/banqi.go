@@ -652,11 +652,11 @@ func (b *banqi) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	switch {
 	case n[rules.Red] == 0 && n[rules.Black] == 0:
-		return rules.Outcome{Draw: true, Reason: rules.ReasonVariantGoal, Detail: "no piece left on either side"}, true
+		return rules.Outcome{Draw: true, Reason: rules.ReasonNoPieces, Detail: "no piece left on either side"}, true
 	case n[rules.Red] == 0:
-		return rules.Outcome{Winner: rules.Black, Reason: rules.ReasonVariantGoal, Detail: "Red has no piece left"}, true
+		return rules.Outcome{Winner: rules.Black, Reason: rules.ReasonNoPieces, Detail: "Red has no piece left"}, true
 	case n[rules.Black] == 0:
-		return rules.Outcome{Winner: rules.Red, Reason: rules.ReasonVariantGoal, Detail: "Black has no piece left"}, true
+		return rules.Outcome{Winner: rules.Red, Reason: rules.ReasonNoPieces, Detail: "Black has no piece left"}, true
 	}
 	return rules.Outcome{}, false
 }

@@ -243,7 +243,7 @@ func TestBanqiEnd(t *testing.T) {
 	// 19: Black has nothing left.
 	g = bqGame(t, v, "8/8/Rp6/8 w")
 	playAll(t, g, "a2b2")
-	if o := g.Outcome(); !o.Over || o.Winner != rules.Red || o.Reason != rules.ReasonVariantGoal {
+	if o := g.Outcome(); !o.Over || o.Winner != rules.Red || o.Reason != rules.ReasonNoPieces {
 		t.Errorf("test 19: %+v, want Red to win", o)
 	}
 	// 20: a face-down general keeps Black in the game.
