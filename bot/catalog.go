@@ -783,6 +783,14 @@ var catalog = map[string]msg{
 		"Start a game: /new %s [@opponent] [10+5 | 3d] [side=black] [fen=FEN]",
 		"開局：/new %s [@對手] [10+5 | 3d] [side=black] [fen=FEN]",
 		"开局：/new %s [@对手] [10+5 | 3d] [side=black] [fen=FEN]"},
+	"rules.start_first": {
+		"Start a game: /new %s [@opponent] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"開局：/new %s [@對手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"开局：/new %s [@对手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]"},
+	"notation.flip": {
+		"coordinates %s (the cell twice: turn over the piece on %s)",
+		"座標 %s（同一格寫兩次：翻開 %s 的棋子）",
+		"坐标 %s（同一格写两次：翻开 %s 的棋子）"},
 	"notation.head": {"Write moves as", "走法可寫成", "走法可写成"},
 	"notation.coord": {
 		"coordinates %s (from %s to %s)",

@@ -215,7 +215,11 @@ func (q *request) cmdRules(args []string) error {
 	}
 	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
 	sb.WriteString(q.notationHelp(v) + "\n")
-	sb.WriteString(q.t("rules.start", strings.Join(append([]string{slug}, opts...), " ")))
+	start := "rules.start"
+	if v.ColoursInPlay() {
+		start = "rules.start_first"
+	}
+	sb.WriteString(q.t(start, strings.Join(append([]string{slug}, opts...), " ")))
 	q.reply(Message{Text: sb.String()})
 	return nil
 }
@@ -270,7 +274,12 @@ func exampleMove(v *rules.Variant) (*rules.Position, rules.Move, bool) {
 	if len(ms) == 0 {
 		return nil, rules.NullMove, false
 	}
-	return pos, ms[0], true
+	for _, m := range ms {
+		if m.From != m.To {
+			return pos, m, true
+		}
+	}
+	return pos, ms[0], true // a flip (banqi's start has nothing else)
 }
 
 // notationHelp says how to write moves in variant v, with examples.
@@ -281,6 +290,9 @@ func (q *request) notationHelp(v *rules.Variant) string {
 	}
 	coord := rules.FormatCoord(pos, m)
 	parts := []string{q.t("notation.coord", coord, pos.Variant().Board.Name(m.From), pos.Variant().Board.Name(m.To))}
+	if m.From == m.To {
+		parts = []string{q.t("notation.flip", coord, pos.Variant().Board.Name(m.From))}
+	}
 	if v.XiangqiNotation {
 		if wxf := rules.FormatMove(pos, m, rules.StyleWXF); wxf != coord {
 			parts = append(parts, q.t("notation.wxf", wxf))
