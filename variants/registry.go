@@ -186,5 +186,5 @@ func builders() []Builder {
 }
 
 func options() []Option {
-	return append(append([]Option{Fuhe(), JieqiCaptured(), MoveLimit()}, houseOptions()...), banqiOptions()...)
+	return append(append([]Option{Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit()}, houseOptions()...), banqiOptions()...)
 }
