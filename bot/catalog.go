@@ -663,9 +663,15 @@ var catalog = map[string]msg{
 	"side.white":    {"White", "白方", "白方"},
 	"seat.open":     {"(open seat)", "（待定）", "（待定）"},
 	"disclose.deal": {"The deal was: %s", "開局佈子：%s", "开局布子：%s"},
-	"cap.pool":      {"Not yet seen: %s", "暗子：%s", "暗子：%s"},
-	"seat.first":    {"first player", "先手", "先手"},
-	"seat.second":   {"second player", "後手", "后手"},
+	"pool.caption":  {"Game #%s, your pool (%s), pieces not yet seen as you know them:", "對局 #%s，你的暗子池（%s），你所知的未見棋子：", "对局 #%s，你的暗子池（%s），你所知的未见棋子："},
+	"pool.fen":      {"Your FEN: %s", "你的 FEN：%s", "你的 FEN：%s"},
+	"err.no_pool": {
+		"Game #%s shows no pools (it has no hidden pieces, or was started with pool=hide).",
+		"對局 #%s 不顯示暗子池（沒有暗子，或以 pool=hide 開局）。",
+		"对局 #%s 不显示暗子池（没有暗子，或以 pool=hide 开局）。"},
+	"cap.pool":    {"Not yet seen: %s", "暗子：%s", "暗子：%s"},
+	"seat.first":  {"first player", "先手", "先手"},
+	"seat.second": {"second player", "後手", "后手"},
 
 	// Results.
 	"result.win": {
@@ -838,6 +844,7 @@ var catalog = map[string]msg{
 	"cmd.move":     {"make a move (also /m)", "走棋（也可用 /m）", "走棋（也可用 /m）"},
 	"cmd.board":    {"show a game's board", "顯示棋盤", "显示棋盘"},
 	"cmd.setup":    {"choose your secret setup, privately", "私下選擇暗設", "私下选择暗设"},
+	"cmd.pool":     {"your pool of pieces not yet seen, privately", "私下查看你所知的暗子池", "私下查看你所知的暗子池"},
 	"cmd.peek":     {"see your own pieces privately", "私下查看自己的棋子", "私下查看自己的棋子"},
 	"cmd.resign":   {"resign a game", "認輸", "认输"},
 	"cmd.draw":     {"offer, accept or decline a draw", "提和、同意或拒絕和棋", "提和、同意或拒绝和棋"},
@@ -866,6 +873,7 @@ var catalog = map[string]msg{
 		"/setup [#ID] ANSWER, in a private chat with me. /setup alone repeats the question.",
 		"/setup [#編號] 答案，在與我的私聊中。只輸入 /setup 會重述問題。",
 		"/setup [#编号] 答案，在与我的私聊中。只输入 /setup 会重述问题。"},
+	"usage.pool":     {"/pool [#ID]: the pieces not yet seen as you know them, with the captures you identified, sent privately.", "/pool [#編號]：你所知的暗子池與你認出的被吃暗子，私下傳送。", "/pool [#编号]：你所知的暗子池与你认出的被吃暗子，私下发送。"},
 	"usage.peek":     {"/peek [#ID], or press My pieces: your own view, sent privately.", "/peek [#編號]，或按「我的棋子」：私下傳送你的視角。", "/peek [#编号]，或按“我的棋子”：私下发送你的视角。"},
 	"usage.resign":   {"/resign [#ID], then confirm (or /resign yes).", "/resign [#編號]，再確認（或 /resign yes）。", "/resign [#编号]，再确认（或 /resign yes）。"},
 	"usage.draw":     {"/draw [#ID] offers or accepts; /draw no declines or withdraws.", "/draw [#編號] 提和或同意；/draw no 拒絕或撤回。", "/draw [#编号] 提和或同意；/draw no 拒绝或撤回。"},

@@ -215,6 +215,50 @@ func (s *Service) setCanDM(ctx context.Context, platform string, u User, can boo
 	}
 }
 
+// cmdPool sends a player privately their pool of pieces not yet seen as they
+// know it (jieqi.md §7.3: the public pool less the captures they identified),
+// with those identifications and their own FEN; in banqi the pool is public
+// and the same for all.
+func (q *request) cmdPool(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+	}, "err.no_own_game")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	seat, err := q.playerSide(l)
+	if err != nil {
+		return oops("err.peek_not_player", id)
+	}
+	colour := l.colourOf(seat)
+	pos := l.pos()
+	pool, ok := pos.Pool(rules.AudienceOf(colour))
+	if !ok {
+		return oops("err.no_pool", id)
+	}
+	v := l.game.Variant()
+	lines := []string{q.t("pool.caption", id, seatName(q.lang, l, seat)), poolText(q.lang, v, pool)}
+	for _, f := range l.game.ToldTo(colour) {
+		if len(f.Pieces) > 0 {
+			lines = append(lines, factText(q.lang, v, f))
+		}
+	}
+	lines = append(lines, q.t("pool.fen", pos.ViewFEN(rules.AudienceOf(colour))))
+	m := Message{Text: strings.Join(lines, "\n")}
+	if q.ev.Private {
+		q.reply(m)
+		return nil
+	}
+	q.replyPrivately(m, id)
+	return nil
+}
+
 // cmdPeek shows a player their own board privately ("My pieces"). For a variant
 // without secrets it is simply the board from the player's side.
 func (q *request) cmdPeek(args []string) error {

@@ -67,6 +67,15 @@ type Teller interface {
 	Tell(p *Position, m Move) (told [2][]Fact)
 }
 
+// ToldTo lists, in move order, the facts the game's moves told side s alone.
+func (g *Game) ToldTo(s Side) []Fact {
+	var out []Fact
+	for _, r := range g.reports {
+		out = append(out, r.Told[s]...)
+	}
+	return out
+}
+
 // Pooler is a module that counts the pieces not yet seen (face down, or
 // captured unseen) as an audience may know them: banqi's public pool, jieqi's
 // pools (jieqi.md §5.3). The bot shows it with the board.
