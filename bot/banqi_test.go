@@ -3,6 +3,8 @@ package bot
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"reflect"
@@ -117,6 +119,16 @@ func TestBanqiGame(t *testing.T) {
 		}
 	}
 	mustContain(t, out, "The deal was: "+deal)
+	// The commitment posted at the start is the hash of the deal and the salt
+	// published at the end.
+	m := regexp.MustCompile(`sha256\(start \+ salt\) = ([0-9a-f]{64})`).FindStringSubmatch(text(out[:3]))
+	s := regexp.MustCompile(`Salt: ([0-9a-f]{32});`).FindStringSubmatch(last)
+	if m == nil || s == nil {
+		t.Fatalf("no commitment or no salt:\n%s\n---\n%s", text(out[:3]), last)
+	}
+	if sum := sha256.Sum256([]byte(rec.StartFEN + " " + s[1])); hex.EncodeToString(sum[:]) != m[1] {
+		t.Errorf("the commitment %s is not sha256(deal + salt)", m[1])
+	}
 	for _, s := range out {
 		if s.Private {
 			t.Errorf("a private message in banqi: %+v", s.Msg.Text)
@@ -329,9 +341,15 @@ func TestBanqiTwinGames(t *testing.T) {
 	if len(outs[0]) != len(outs[1]) {
 		t.Fatalf("%d messages against %d", len(outs[0]), len(outs[1]))
 	}
+	// The fairness commitment is a hash of the deal: it differs, as it must,
+	// and tells nothing (the salt is secret until the end).
+	hash := regexp.MustCompile(`[0-9a-f]{64}`)
 	for i := range outs[0] {
 		a, b := outs[0][i], outs[1][i]
 		a.Ref, b.Ref = MessageRef{}, MessageRef{}
+		if ha, hb := hash.FindString(a.Msg.Text), hash.FindString(b.Msg.Text); ha != hb {
+			a.Msg.Text, b.Msg.Text = strings.Replace(a.Msg.Text, ha, "HASH", 1), strings.Replace(b.Msg.Text, hb, "HASH", 1)
+		}
 		if !reflect.DeepEqual(a, b) {
 			t.Fatalf("message %d differs:\n%s\n---\n%s", i, a.Msg.Text, b.Msg.Text)
 		}

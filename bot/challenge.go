@@ -84,6 +84,10 @@ func (q *request) cmdNew(args []string) error {
 			return fmt.Errorf("deal a game of %s: %w", v.Slug, err)
 		}
 		rec.StartFEN = dealt
+		// The fairness commitment (jieqi.md §7.4, banqi.md §7): the hash of
+		// the deal and a random salt is public from the start; both are
+		// published at the end, so players can check the deal was fixed.
+		rec.Secrets = storage.Secrets{saltKey: q.s.salt()}
 	}
 	seat := n.side
 	if !n.sideSet && v.ColoursInPlay() {
@@ -500,6 +504,9 @@ func (q *request) cmdAccept(args []string) error {
 	v := l.game.Variant()
 	head := q.t("accept.begins", id, rec.Players[0].Name, seatWord(q.lang, v, 0),
 		rec.Players[1].Name, seatWord(q.lang, v, 1))
+	if c := commitment(rec); c != "" {
+		head += "\n" + q.t("deal.commit", c)
+	}
 	last := q.s.lastMove(q.display(), l)
 	cd := q.s.chatDisplay(q.ctx, rec)
 	// The first board and the private boards are written with the game.

@@ -188,6 +188,13 @@ func (s *Service) deal(v *rules.Variant, startFEN string) (string, error) {
 	return rules.Deal(v, startFEN, s.rng)
 }
 
+// salt is 128 random bits in hex, from the service's source (crypto/rand).
+func (s *Service) salt() string {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return fmt.Sprintf("%016x%016x", s.rng.Uint64(), s.rng.Uint64())
+}
+
 func (s *Service) intn(n int) int {
 	s.rngMu.Lock()
 	defer s.rngMu.Unlock()

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -19,6 +21,21 @@ import (
 // (rules.ApplySecrets) replaces the public one in StartFEN and the game begins.
 // A player who has not answered when the setup time is up gets a random valid
 // answer (rules.DefaultSecret), drawn with the service's Rand.
+
+// saltKey names the salt of a dealt game's fairness commitment in
+// storage.Game.Secrets.
+const saltKey = "salt"
+
+// commitment is the public hash of a dealt game's start and salt,
+// sha256(start FEN + " " + salt) in hex, or "" for a game without a salt.
+func commitment(rec *storage.Game) string {
+	salt := rec.Secrets[saltKey]
+	if salt == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(rec.StartFEN + " " + salt))
+	return hex.EncodeToString(sum[:])
+}
 
 // secretKey names side s's answer in storage.Game.Secrets.
 func secretKey(s rules.Side) string {
@@ -345,6 +362,9 @@ func disclosure(l Lang, ld *loaded) string {
 	// whole start layout, so that the players can check the flips).
 	if v.Deals() {
 		lines = append(lines, T(l, "disclose.deal", ld.game.StartFEN()))
+		if salt := ld.rec.Secrets[saltKey]; salt != "" {
+			lines = append(lines, T(l, "disclose.salt", salt, commitment(ld.rec)))
+		}
 	}
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
