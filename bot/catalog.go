@@ -667,6 +667,10 @@ var catalog = map[string]msg{
 		"開局佈子已固定：sha256(佈子 + 鹽) = %s（終局時公布兩者）。",
 		"开局布子已固定：sha256(布子 + 盐) = %s（终局时公布两者）。"},
 	"disclose.salt": {"Salt: %s; sha256(deal + \" \" + salt) = %s, as posted at the start.", "鹽：%s；sha256(佈子 + \" \" + 鹽) = %s，與開局時公布的相同。", "盐：%s；sha256(布子 + \" \" + 盐) = %s，与开局时公布的相同。"},
+	"disclose.captured": {
+		"%s: the face-down piece captured on %s was %s (%s).",
+		"%s：%s 被吃的暗子是%s（%s）。",
+		"%s：%s 被吃的暗子是%s（%s）。"},
 	"disclose.deal": {"The deal was: %s", "開局佈子：%s", "开局布子：%s"},
 	"pool.caption":  {"Game #%s, your pool (%s), pieces not yet seen as you know them:", "對局 #%s，你的暗子池（%s），你所知的未見棋子：", "对局 #%s，你的暗子池（%s），你所知的未见棋子："},
 	"pool.fen":      {"Your FEN: %s", "你的 FEN：%s", "你的 FEN：%s"},

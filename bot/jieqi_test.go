@@ -155,3 +155,29 @@ func TestJieqiPool(t *testing.T) {
 	}
 	mustContain(t, hide.say("alice", "/pool"), "shows no pools")
 }
+
+// TestJieqiCapturedNoneEnd: with captured=none nobody is told what a captured
+// face-down piece was until the game ends; then the end names it with the
+// move that took it (jieqi.md §7.5).
+func TestJieqiCapturedNoneEnd(t *testing.T) {
+	h := newHarness(t)
+	id := gameIDIn(t, h.say("alice", "/new jieqi captured=none @bob side=red"))
+	h.say("bob", "/accept "+id)
+	v, _ := variants.Default().Get("jieqi")
+	start, err := rules.NewPosition(v, h.game(id).StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b9, _ := v.Board.Parse("b9")
+	k := v.Kinds[start.At(b9).Kind()]
+	h.say("alice", "h2e2")
+	h.say("bob", "a9a8")
+	capture := h.say("alice", "b2b9")
+	for _, s := range capture {
+		if s.Private || strings.Contains(s.Msg.Text, "b9 was") {
+			t.Errorf("captured=none tells: %+v", s.Msg.Text)
+		}
+	}
+	end := h.say("bob", "/resign yes")
+	mustContain(t, end, "b2b9: the face-down piece captured on b9 was "+withArticle(k.Name)+" ("+k.Glyph[rules.Black]+").")
+}

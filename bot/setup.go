@@ -22,6 +22,51 @@ import (
 // A player who has not answered when the setup time is up gets a random valid
 // answer (rules.DefaultSecret), drawn with the service's Rand.
 
+// unseenCaptures replays a finished game and names each face-down piece that
+// was captured without anybody being told what it was.
+func unseenCaptures(l Lang, ld *loaded) []string {
+	v := ld.game.Variant()
+	g, err := rules.NewGame(v, ld.game.StartFEN())
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, m := range ld.game.Moves() {
+		p := g.Position()
+		if t := p.At(m.To); m.Flags&rules.FlagCapture != 0 && !t.Empty() && t.FaceDown() && !identified(ld.game.ReportOf(i+1), m.To) {
+			k := &v.Kinds[t.Kind()]
+			glyph := k.Glyph[t.Side()]
+			if l == ZhHans && k.Simple[t.Side()] != "" {
+				glyph = k.Simple[t.Side()]
+			}
+			name := "a " + k.Name
+			if strings.ContainsRune("aeiou", rune(k.Name[0])) {
+				name = "an " + k.Name
+			}
+			if l.chinese() {
+				name = glyph // the glyph says the kind; the name is English
+			}
+			out = append(out, T(l, "disclose.captured", rules.FormatCoord(p, m), v.Board.Name(m.To), name, glyph))
+		}
+		if err := g.Play(m); err != nil {
+			break
+		}
+	}
+	return out
+}
+
+// identified reports whether a move's report named the piece captured on sq,
+// publicly or to a player.
+func identified(r rules.Report, sq rules.Square) bool {
+	facts := append(append(append([]rules.Fact(nil), r.Facts...), r.Told[rules.Red]...), r.Told[rules.Black]...)
+	for _, f := range facts {
+		if f.What == "identified" && len(f.Pieces) > 0 && f.Pieces[0].Square == sq {
+			return true
+		}
+	}
+	return false
+}
+
 // saltKey names the salt of a dealt game's fairness commitment in
 // storage.Game.Secrets.
 const saltKey = "salt"
@@ -365,6 +410,11 @@ func disclosure(l Lang, ld *loaded) string {
 		if salt := ld.rec.Secrets[saltKey]; salt != "" {
 			lines = append(lines, T(l, "disclose.salt", salt, commitment(ld.rec)))
 		}
+	}
+	// Face-down pieces captured unseen that nobody was told of (jieqi's
+	// captured=none) are named now, with the move that took them (§7.5).
+	if v.Deals() {
+		lines = append(lines, unseenCaptures(l, ld)...)
 	}
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
