@@ -369,7 +369,11 @@ func TextBoard(v *rules.View) string {
 			}
 		}
 		fmt.Fprintf(&sb, "  %s\n", rank)
-		if r == b.Decor.RiverBelow+1 && b.Decor.RiverBelow >= 0 && !b.Cells {
+		river := r == b.Decor.RiverBelow+1 && b.Decor.RiverBelow >= 0
+		for _, rv := range b.Decor.MoreRivers {
+			river = river || r == rv.Below+1
+		}
+		if river && !b.Cells {
 			sb.WriteString("    " + strings.Repeat("~ ", b.Width-1) + "~\n")
 		}
 	}

@@ -262,10 +262,18 @@ var catalog = map[string]msg{
 		"You cannot challenge yourself. Name an opponent with @name, or leave it out for an open challenge anyone can accept.",
 		"你不能挑戰自己。用 @名字 指定對手，或不寫對手，發起任何人都能接受的公開挑戰。",
 		"你不能挑战自己。用 @名字 指定对手，或不写对手，发起任何人都能接受的公开挑战。"},
-	"err.new_bot": {
-		"I only host games; I do not play. Challenge a person with @name, or leave it out for an open challenge.",
-		"我只主持對局，不親自下棋。請用 @名字 挑戰一位玩家，或發起公開挑戰。",
-		"我只主持对局，不亲自下棋。请用 @名字 挑战一位玩家，或发起公开挑战。"},
+	"err.bad_level": {
+		"There is no level %s. Levels go from 1 (a beginner) to %d (my strongest). Example: /play xiangqi level=3",
+		"沒有等級 %s。等級從 1（初學）到 %d（最強）。例：/play xiangqi level=3",
+		"没有等级 %s。等级从 1（初学）到 %d（最强）。例：/play xiangqi level=3"},
+	"err.play_person": {
+		"/play is a game against me. To challenge %s, write /new VARIANT @name.",
+		"/play 是和我對弈。要挑戰 %s，請寫 /new 變體 @名字。",
+		"/play 是和我对弈。要挑战 %s，请写 /new 变体 @名字。"},
+	"err.level_person": {
+		"level= is for games against me: /play xiangqi level=3, or /new xiangqi @%s level=3.",
+		"level= 只用於和我對弈：/play xiangqi level=3，或 /new xiangqi @%s level=3。",
+		"level= 只用于和我对弈：/play xiangqi level=3，或 /new xiangqi @%s level=3。"},
 	"err.new_two_opponents": {
 		"A game has one opponent: name only one @name.",
 		"一盤棋只有一位對手：請只寫一個 @名字。",
@@ -476,6 +484,18 @@ var catalog = map[string]msg{
 		"Start position: %s",
 		"起始局面：%s",
 		"起始局面：%s"},
+	"bot.begins": {
+		"Game #%s begins: %s (%s) against %s (%s), %s.",
+		"對局 #%s 開始：%s（%s）對 %s（%s），%s。",
+		"对局 #%s 开始：%s（%s）对 %s（%s），%s。"},
+	"bot.setup": {
+		"I have chosen my secrets; %s chooses theirs privately (%s left).",
+		"我已選好暗子；%s 請私下選擇（還有 %s）。",
+		"我已选好暗子；%s 请私下选择（还有 %s）。"},
+	"bot.name": {
+		"%s (level %d)",
+		"%s（%d 級）",
+		"%s（%d 级）"},
 	"accept.begins": {
 		"Game #%s begins: %s (%s) against %s (%s).",
 		"對局 #%s 開始：%s（%s）對 %s（%s）。",
@@ -847,6 +867,7 @@ var catalog = map[string]msg{
 		"/%s：%s\n%s\n其他名稱：%s",
 		"/%s：%s\n%s\n其他名称：%s"},
 	"cmd.new":      {"challenge someone, or anyone, to a game", "發起挑戰（指定對手或公開）", "发起挑战（指定对手或公开）"},
+	"cmd.play":     {"play a game against me (levels 1 to 8)", "和我對弈（1 至 8 級）", "和我对弈（1 至 8 级）"},
 	"cmd.accept":   {"accept a challenge", "接受挑戰", "接受挑战"},
 	"cmd.decline":  {"decline a challenge made to you", "拒絕給你的挑戰", "拒绝给你的挑战"},
 	"cmd.cancel":   {"withdraw your challenge", "撤回你的挑戰", "撤回你的挑战"},
@@ -870,6 +891,10 @@ var catalog = map[string]msg{
 		"/new VARIANT [@opponent] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\nExamples: /new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new (an open challenge with this chat's defaults)",
 		"/new 變體 [@對手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室預設值發起公開挑戰）",
 		"/new 变体 [@对手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室默认值发起公开挑战）"},
+	"usage.play": {
+		"/play [VARIANT] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\nExamples: /play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black. The same: /new VARIANT @me level=N",
+		"/play [變體] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可寫 /new 變體 @我 level=N",
+		"/play [变体] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可写 /new 变体 @我 level=N"},
 	"usage.accept":  {"/accept [ID], or press Accept. Example: /accept 12", "/accept [編號]，或按「接受」。例：/accept 12", "/accept [编号]，或按“接受”。例：/accept 12"},
 	"usage.decline": {"/decline [ID]. Example: /decline 12", "/decline [編號]。例：/decline 12", "/decline [编号]。例：/decline 12"},
 	"usage.cancel":  {"/cancel [ID]. Example: /cancel 12", "/cancel [編號]。例：/cancel 12", "/cancel [编号]。例：/cancel 12"},

@@ -34,6 +34,8 @@ type newGame struct {
 	side     int  // the challenger's seat: 0 Red (moves first), 1 Black, -1 random
 	sideSet  bool // side was given
 	fen      string
+	bot      bool // against the bot (@bot, or /play)
+	level    int  // level=N, 0 when not given
 }
 
 // defaultControl is the time control of a /new that names none in a chat without a
@@ -43,6 +45,11 @@ func defaultControl() storage.TimeControl {
 }
 
 func (q *request) cmdNew(args []string) error {
+	return q.newGame(args, false)
+}
+
+// newGame is /new, and /play with bot: a challenge, or a game against the bot.
+func (q *request) newGame(args []string, bot bool) error {
 	if q.ev.Private {
 		return oops("err.new_private")
 	}
@@ -50,15 +57,28 @@ func (q *request) cmdNew(args []string) error {
 	if err != nil {
 		return err
 	}
+	if bot && n.opponent != nil {
+		return oops("err.play_person", n.opponent.Name)
+	}
+	n.bot = n.bot || bot
+	if n.level != 0 && !n.bot {
+		return oops("err.level_person", q.s.botName)
+	}
+	if n.bot && n.level == 0 {
+		n.level = DefaultLevel
+	}
 	v, err := q.s.variant(n.slug, n.opts)
 	var optErr *variants.OptionError
 	if errors.As(err, &optErr) {
-		base, _ := q.s.variant(n.slug, nil)
+		base, _ := q.s.reg.Get(n.slug)
 		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), optErr.Err.Error())
 	}
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
+	// Options that make a registered variant are stored as it (a stratagem
+	// pair that is a named game).
+	n.slug, n.opts = q.s.reg.Canonical(n.slug, n.opts)
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
 		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)
@@ -97,6 +117,9 @@ func (q *request) cmdNew(args []string) error {
 		seat = q.s.intn(2)
 	}
 	rec.Players[seat] = storage.Player{UserID: q.ev.User.ID, Name: q.ev.User.Name}
+	if n.bot {
+		return q.startBotGame(v, g, rec, seat, n.level)
+	}
 	if n.opponent != nil {
 		n.opponent.Name = shownName(*n.opponent)
 		rec.Players[1-seat] = storage.Player{Name: n.opponent.Name}
@@ -201,16 +224,17 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 		key, val, hasVal := strings.Cut(low, "=")
 		switch {
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "＠"):
-			if n.opponent != nil {
-				return nil, oops("err.new_two_opponents")
-			}
 			name := strings.TrimPrefix(strings.TrimPrefix(a, "@"), "＠")
 			u := q.mentioned(name)
+			if q.s.isBot(q.ev.Platform, name, u.ID) {
+				n.bot = true // the bot accepts at once (engine.go)
+				continue
+			}
+			if n.opponent != nil || n.bot {
+				return nil, oops("err.new_two_opponents")
+			}
 			if u.ID != "" && u.ID == q.ev.User.ID || u.ID == "" && isHandle(q.ev.User, name) {
 				return nil, oops("err.new_self")
-			}
-			if sameName(name, q.s.botName) {
-				return nil, oops("err.new_bot")
 			}
 			n.opponent = &u
 		case hasVal && key == "fen":
@@ -221,6 +245,12 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 				fen += " " + strings.Trim(args[i], `"'`)
 			}
 			n.fen = fen
+		case hasVal && (key == "level" || key == "lvl" || key == "等級" || key == "等级"):
+			lv, err := q.parseLevel(val)
+			if err != nil {
+				return nil, err
+			}
+			n.level = lv
 		case hasVal && (key == "side" || key == "color" || key == "colour"):
 			s, ok := parseSide(val)
 			if !ok {
@@ -285,11 +315,18 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 	if n.opponent == nil {
 		// A mention the platform resolved without an @word in the text.
 		for _, u := range q.ev.Mentions {
-			if u.ID != q.ev.User.ID && !sameName(u.Name, q.s.botName) {
+			if q.s.isBot(q.ev.Platform, u.Name, u.ID) {
+				n.bot = true
+				continue
+			}
+			if u.ID != q.ev.User.ID && !n.bot {
 				n.opponent = &u
 				break
 			}
 		}
+	}
+	if n.bot && n.opponent != nil {
+		return nil, oops("err.new_two_opponents")
 	}
 	if n.slug == "" {
 		n.slug = "xiangqi"

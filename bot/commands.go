@@ -22,6 +22,7 @@ type command struct {
 func commandList() []command {
 	return []command{
 		{name: "new", aliases: []string{"challenge", "新局", "開局", "开局", "挑戰", "挑战"}, run: (*request).cmdNew},
+		{name: "play", aliases: []string{"對弈", "对弈", "人機", "人机"}, run: (*request).cmdPlay},
 		{name: "accept", aliases: []string{"接受", "應戰", "应战"}, run: (*request).cmdAccept, button: true},
 		{name: "decline", aliases: []string{"拒絕", "拒绝"}, run: (*request).cmdDecline, button: true},
 		{name: "cancel", aliases: []string{"取消", "撤回"}, run: (*request).cmdCancel, button: true},

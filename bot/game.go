@@ -185,8 +185,12 @@ func seatWord(lang Lang, v *rules.Variant, seat rules.Side) string {
 
 // playerName is the name of the player of side s, or a placeholder for an open seat.
 func playerName(l Lang, rec *storage.Game, s rules.Side) string {
-	if n := rec.Players[s].Name; n != "" {
-		return n
+	p := rec.Players[s]
+	if p.Level > 0 {
+		return T(l, "bot.name", p.Name, p.Level) // "Chuhe (level 4)": captions, results, the PGN
+	}
+	if p.Name != "" {
+		return p.Name
 	}
 	return T(l, "seat.open")
 }

@@ -174,6 +174,10 @@ type harness struct {
 	// admins administer the group chat.
 	admins   map[string]bool
 	delivery DeliveryConfig
+	// engine, when set, runs the engine's workers (RunEngine) with it; handle
+	// then waits for the bot's replies (Settle).
+	engine     *EngineConfig
+	stopEngine func()
 }
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -183,6 +187,7 @@ type harnessOption func(*harness)
 func withRegistry(r *variants.Registry) harnessOption { return func(h *harness) { h.reg = r } }
 func withRenderer(r Renderer) harnessOption           { return func(h *harness) { h.r = r } }
 func withDelivery(d DeliveryConfig) harnessOption     { return func(h *harness) { h.delivery = d } }
+func withEngine(c EngineConfig) harnessOption         { return func(h *harness) { h.engine = &c } }
 
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
@@ -204,16 +209,33 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store = st
-	svc, err := New(Config{Store: st, Variants: h.reg, Renderer: h.r, Clock: h.clock,
-		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger(), Delivery: h.delivery})
+	cfg := Config{Store: st, Variants: h.reg, Renderer: h.r, Clock: h.clock,
+		Rand: rand.New(rand.NewPCG(1, 2)), Logger: discardLogger(), Delivery: h.delivery}
+	if h.engine != nil {
+		cfg.Engine = *h.engine
+	}
+	svc, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	h.svc = svc
 	svc.AddPlatform(h.plat)
+	if h.engine != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = svc.RunEngine(ctx)
+		}()
+		h.stopEngine = func() { cancel(); <-done }
+	}
 }
 
 func (h *harness) close() {
+	if h.stopEngine != nil {
+		h.stopEngine()
+		h.stopEngine = nil
+	}
 	if h.store != nil {
 		_ = h.store.Close()
 		h.store = nil
@@ -245,6 +267,7 @@ func (h *harness) event(user, text string, private bool) Event {
 func (h *harness) handle(ev Event) []sent {
 	n := h.plat.count()
 	h.svc.Handle(context.Background(), ev, fakeReplier{p: h.plat, ev: ev})
+	h.settle()
 	h.deliver()
 	return h.plat.since(n)
 }
@@ -276,6 +299,13 @@ func (h *harness) tick() []sent {
 	}
 	h.deliver()
 	return h.plat.since(n)
+}
+
+// settle waits for the engine's replies, when it runs.
+func (h *harness) settle() {
+	if h.stopEngine != nil {
+		h.svc.Settle(context.Background())
+	}
 }
 
 // deliver runs the outbox sender once, as RunOutbox would after being woken.

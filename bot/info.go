@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -174,11 +175,14 @@ func (q *request) cmdRules(args []string) error {
 		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
-	base, err := q.s.variant(slug, nil)
-	if err != nil {
+	base, ok := q.s.reg.Get(slug)
+	if !ok {
 		return oops("err.bad_variant", slug, q.variantSlugs())
 	}
-	v, err := q.s.variant(slug, opts)
+	v, err := base, error(nil)
+	if len(opts) > 0 {
+		v, err = q.s.variant(slug, opts)
+	}
 	if err != nil {
 		reason := strings.TrimPrefix(err.Error(), "variants: ")
 		var optErr *variants.OptionError
@@ -375,11 +379,18 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	tag("Date", rec.CreatedAt.Format("2006.01.02"))
 	// The colours' players: in banqi the first flip decided who plays Red.
 	final := l.pos()
-	tag("Red", rec.Players[final.Seat(rules.Red)].Name)
-	tag("Black", rec.Players[final.Seat(rules.Black)].Name)
+	tag("Red", playerName(En, rec, rules.Side(final.Seat(rules.Red))))
+	tag("Black", playerName(En, rec, rules.Side(final.Seat(rules.Black))))
 	tag("Result", result)
 	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
 	tag("Format", format)
+	for i, side := range [2]string{"Red", "Black"} {
+		if lv := rec.Players[i].Level; lv > 0 {
+			// PGN's WhiteType/BlackType say a program played; the level is ours.
+			tag(side+"Type", "program")
+			tag(side+"Level", strconv.Itoa(lv))
+		}
+	}
 	if rec.StartFEN != "" {
 		tag("FEN", start.Position().PublicFEN())
 	}

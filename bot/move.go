@@ -209,6 +209,9 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		return err
 	}
+	if q.expect != 0 && rec.Version != q.expect {
+		return errStale
+	}
 	side := l.toMove()
 	v := l.game.Variant()
 	seat := seatOf(rec, q.ev.User.ID)

@@ -368,6 +368,12 @@ func (q *request) flush(c *collector) {
 func (q *request) send(it *pendingOut) MessageRef {
 	var ref MessageRef
 	var err error
+	if q.rep == nil {
+		// The bot's own request (engine.go) answers no event: nobody is owed a
+		// direct answer.
+		q.s.log.Debug("no replier for a direct answer", "chat", q.ev.ChatID)
+		return MessageRef{}
+	}
 	if it.notice {
 		if err := q.rep.Notice(q.ctx, it.m.Text); err != nil {
 			q.s.log.Warn("notice failed", "platform", q.ev.Platform, "chat", q.ev.ChatID, "err", err)
@@ -416,6 +422,14 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 	var ref MessageRef
 	var err error
 	switch {
+	case q.rep == nil:
+		// Tick's work and the engine's moves answer no event: the platform sends.
+		p := s.platform(e.Platform)
+		if p == nil {
+			res.Release = true
+			return res, nil
+		}
+		ref, err = s.sendVia(q.ctx, p, e, it.m)
 	case e.ChatID != "" && e.ChatID == q.ev.ChatID && e.Platform == q.ev.Platform && !q.ev.Confidential:
 		// (A Confidential event's replies are seen by its user only: what the
 		// whole chat is owed goes through the platform.)

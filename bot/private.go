@@ -54,6 +54,9 @@ func (s *Service) sendTold(ctx context.Context, l *loaded, r Replier, eventUser 
 	v := l.game.Variant()
 	report := l.game.Report()
 	for colour := rules.Red; colour <= rules.Black; colour++ {
+		if l.rec.Players[l.seatOfColour(colour)].Level > 0 {
+			continue
+		}
 		var lines []string
 		for _, f := range report.Told[colour] {
 			lines = append(lines, factText(d.lang, v, f))
@@ -78,8 +81,8 @@ func (s *Service) privateBoardsOf(d display, l *loaded, draw bool) []*pendingOut
 		// Every player with secrets gets a board after every move, whether or not
 		// their secrets changed (rules.Report.Private): so neither the messages nor
 		// a hint in the chat tell anybody when a secret piece moved.
-		if !hasSecrets(pos, colour) {
-			continue
+		if !hasSecrets(pos, colour) || l.rec.Players[pos.Seat(colour)].Level > 0 {
+			continue // the engine reads its secrets from the game, not from a chat
 		}
 		side := rules.Side(pos.Seat(colour))
 		m := s.privateBoardText(d, l, side)

@@ -49,6 +49,8 @@ type Config struct {
 	PuzzleTime, PuzzleZone string
 	// Delivery tunes the outbox (outbox.go). (Added for issue 13.)
 	Delivery DeliveryConfig
+	// Engine tunes the bot's own play (engine.go). (Added for issue 21.)
+	Engine EngineConfig
 }
 
 // Service is the platform-neutral bot: adapters hand it events (Handle) and
@@ -77,6 +79,9 @@ type Service struct {
 	pz puzzleState // daily puzzles (puzzle.go)
 
 	out *outbox // owed messages and their sender (outbox.go)
+
+	ai    *enginePool  // games the engine owes a reply (engine.go)
+	aiCfg EngineConfig // with defaults
 }
 
 // cached is a replayed game at one stored version. The rules.Game is touched only
@@ -101,7 +106,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, errors.New("bot: Config.Store is required")
 	}
 	s := &Service{
-		store:     cfg.Store,
+		store:     wakeStore{cfg.Store}, // every game written says when Tick must look at it
 		reg:       cfg.Variants,
 		renderer:  cfg.Renderer,
 		clock:     cfg.Clock,
@@ -140,6 +145,7 @@ func New(cfg Config) (*Service, error) {
 		s.rng = rand.New(cryptoSource{})
 	}
 	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
+	s.ai, s.aiCfg = newEnginePool(), cfg.Engine.withDefaults(s.seed)
 	return s, nil
 }
 
@@ -193,6 +199,13 @@ func (s *Service) salt() string {
 	s.rngMu.Lock()
 	defer s.rngMu.Unlock()
 	return fmt.Sprintf("%016x%016x", s.rng.Uint64(), s.rng.Uint64())
+}
+
+// seed draws a seed for an engine's noise from the service's Rand.
+func (s *Service) seed() uint64 {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return s.rng.Uint64()
 }
 
 func (s *Service) intn(n int) int {
@@ -340,7 +353,13 @@ func (s *Service) keep(l *loaded) {
 			break
 		}
 	}
-	s.cache[l.rec.ID] = &cached{version: l.rec.Version, game: l.game, toMove: l.toMove()}
+	c := &cached{version: l.rec.Version, game: l.game, toMove: l.toMove()}
+	s.cache[l.rec.ID] = c
+	if engineOwes(l.rec, c.toMove) {
+		// Every write of a game passes here: the engine hears of its turn and
+		// of its opponent's questions without a call in each command.
+		s.ai.add(l.rec.ID)
+	}
 }
 
 func (s *Service) forget(id string) {
@@ -395,6 +414,9 @@ type request struct {
 	rep  Replier
 	chat *storage.Chat
 	lang Lang
+	// expect, when set, is the game version an engine move was searched at
+	// (engine.go): play refuses it, with errStale, if the game changed since.
+	expect uint64
 }
 
 func (s *Service) newRequest(ctx context.Context, ev Event, r Replier) *request {

@@ -17,10 +17,17 @@ import (
 // main loop calls it every few seconds with the clock's time, tests with a fake
 // one. Deadlines and reminders live in the stored games, so nothing is lost in a
 // restart: a deadline that passed while the bot was down is acted on at the first
-// Tick. It tries every game, then delivers what is due in the outbox, and
-// returns the errors it met, joined.
+// Tick. Every write of a game stores when it next needs the scheduler
+// (Game.Wake, see wakeAt), and Tick reads only the games whose time has come
+// (Store.DueGames): its cost follows what is due, not how many games are live.
+// A game against the bot whose reply is owed is due at once (wakeAt), so a
+// reply lost to a restart is queued for the engine (engine.go) at the first Tick.
+// Several processes may tick one database: the version check of each write
+// lets one of them act on a game and turns the others' attempts into
+// conflicts, so a reminder or a timeout is announced once. Then it delivers
+// what is due in the outbox, and returns the errors it met, joined.
 func (s *Service) Tick(ctx context.Context, now time.Time) error {
-	gs, err := s.store.ActiveGames(ctx)
+	gs, err := s.store.DueGames(ctx, now, tickBatch)
 	if err != nil {
 		return fmt.Errorf("tick: %w", err)
 	}
@@ -29,11 +36,24 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if botSeat(g) >= 0 && g.Status == storage.StatusActive {
+			// A reply of the engine not played yet (a restart while it searched)
+			// is found from the stored game: its turn, or a question to answer.
+			if side, err := s.sideToMove(ctx, g); err == nil && engineOwes(g, side) {
+				s.ai.add(g.ID)
+			}
+		}
 		if !tickDue(g, now) {
+			// Stored by an older version (or under another policy): store the
+			// wake time this one computes, so that it is not read every tick.
+			if err := s.rewake(ctx, g); err != nil && !errors.Is(err, storage.ErrConflict) {
+				errs = append(errs, fmt.Errorf("tick game %s: %w", g.ID, err))
+			}
 			continue
 		}
 		if err := s.tickGame(ctx, g.ID, now); err != nil && !errors.Is(err, storage.ErrConflict) {
-			// A conflict means a move landed meanwhile; the next Tick looks again.
+			// A conflict means a move (or another process) came first; the next
+			// Tick looks again.
 			errs = append(errs, fmt.Errorf("tick game %s: %w", g.ID, err))
 		}
 	}
@@ -49,6 +69,130 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 		errs = append(errs, fmt.Errorf("tick: %w", err))
 	}
 	return errors.Join(errs...)
+}
+
+// tickBatch bounds the games one Tick acts on; the rest are due at the next.
+const tickBatch = 512
+
+// rewake stores g's wake time as wakeAt computes it, if it differs.
+func (s *Service) rewake(ctx context.Context, g *storage.Game) error {
+	if wakeAt(g).Equal(g.Wake) {
+		return nil
+	}
+	unlock := s.lockGame(g.ID)
+	defer unlock()
+	_, _, err := s.store.ChangeGame(ctx, storage.GameChange{ID: g.ID, ExpectVersion: g.Version,
+		Mutate: func(*storage.Game) error { return nil }}) // wakeStore sets the time
+	s.forget(g.ID)
+	return err
+}
+
+// wakeAt is the first time at which tickDue(g, t) holds, or zero if it never
+// will without another write: the lapse of an open challenge, the deadline of
+// a setup or a move, the next reminder of a correspondence game; and for a game
+// against the bot where its opponent acted last, the time of that act, so the
+// engine's reply is found again after a restart.
+func wakeAt(g *storage.Game) time.Time {
+	t := clockWake(g)
+	if at, ok := engineWake(g); ok && (t.IsZero() || at.Before(t)) {
+		return at
+	}
+	return t
+}
+
+// engineWake is when a game against the bot started to wait for the engine:
+// the human's last move, or the start when the bot moves first, or the last
+// move before the human's pending offer. It reads the stored record only (no
+// replay), so for a variant with two-part turns it may wake a game whose
+// human is mid-turn; Tick then finds that the engine owes nothing.
+func engineWake(g *storage.Game) (time.Time, bool) {
+	seat := botSeat(g)
+	if seat < 0 || g.Status != storage.StatusActive {
+		return time.Time{}, false
+	}
+	last := g.CreatedAt
+	lastSide := storage.Black // no move yet: Red moves first
+	if n := len(g.Moves); n > 0 {
+		last, lastSide = g.Moves[n-1].At, g.Moves[n-1].Side
+	}
+	human := 1 - seat
+	if lastSide == human || g.DrawOffer == human || g.TakebackRequest == human {
+		return last, true
+	}
+	return time.Time{}, false
+}
+
+// clockWake is wakeAt for the clock and the challenge alone.
+func clockWake(g *storage.Game) time.Time {
+	c := &g.Clock
+	switch g.Status {
+	case storage.StatusOpen:
+		return g.CreatedAt.Add(challengeTTL)
+	case storage.StatusSetup:
+		return c.Deadline
+	case storage.StatusActive:
+		if c.Control.Kind != storage.KindCorrespondence || c.Deadline.IsZero() {
+			return c.Deadline
+		}
+		remind := c.Deadline.Add(-min(24*time.Hour, c.Control.PerMove/2))
+		if !c.LastReminder.IsZero() && c.LastReminder.Add(reminderGap).After(remind) {
+			remind = c.LastReminder.Add(reminderGap)
+		}
+		if remind.Before(c.Deadline) {
+			return remind
+		}
+		return c.Deadline
+	}
+	return time.Time{}
+}
+
+// wakeStore is the service's store: every game it writes carries its wake time
+// (wakeAt of the game as written), which the store indexes for DueGames.
+type wakeStore struct{ storage.Store }
+
+func woken(g *storage.Game) *storage.Game {
+	g.Wake = wakeAt(g)
+	return g
+}
+
+func (w wakeStore) CreateGame(ctx context.Context, g *storage.Game) error {
+	woken(g)
+	return w.Store.CreateGame(ctx, g)
+}
+
+func (w wakeStore) UpdateGame(ctx context.Context, g *storage.Game) error {
+	woken(g)
+	return w.Store.UpdateGame(ctx, g)
+}
+
+func (w wakeStore) AppendMove(ctx context.Context, id string, v uint64, mv storage.MoveRecord, mutate func(*storage.Game) error) (*storage.Game, error) {
+	return w.Store.AppendMove(ctx, id, v, mv, func(g *storage.Game) error {
+		if mutate != nil {
+			if err := mutate(g); err != nil {
+				return err
+			}
+		}
+		woken(g)
+		return nil
+	})
+}
+
+func (w wakeStore) ChangeGame(ctx context.Context, c storage.GameChange) (*storage.Game, []*storage.OutboxEntry, error) {
+	if c.Replace != nil {
+		c.Replace = woken(c.Replace.Clone())
+	} else {
+		mutate := c.Mutate
+		c.Mutate = func(g *storage.Game) error {
+			if mutate != nil {
+				if err := mutate(g); err != nil {
+					return err
+				}
+			}
+			woken(g)
+			return nil
+		}
+	}
+	return w.Store.ChangeGame(ctx, c)
 }
 
 // tickDue is the cheap test of whether a game needs tickGame.

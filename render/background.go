@@ -84,9 +84,12 @@ func gridSegments(b *rules.Board) []segment {
 	}
 	// The files that run through the river: the outermost ones that have points
 	// on both banks (on a mountain board the mountain files have none there).
-	rb, river := riverOf(b)
-	through := map[int]bool{}
-	if river {
+	// Each river breaks the inner files on its own.
+	through := map[[2]int]bool{} // (file, rank above the river)
+	above := map[int]bool{}
+	for _, rv := range riversOf(b) {
+		rb := rv.Below
+		above[rb+1] = true
 		lo, hi := -1, -1
 		for f := 0; f < b.Width; f++ {
 			if b.At(f, rb) != rules.NoSquare && b.At(f, rb+1) != rules.NoSquare {
@@ -96,10 +99,10 @@ func gridSegments(b *rules.Board) []segment {
 				hi = f
 			}
 		}
-		through[lo], through[hi] = true, true
+		through[[2]int{lo, rb + 1}], through[[2]int{hi, rb + 1}] = true, true
 	}
 	for f := 0; f < b.Width; f++ {
-		broken := func(r int) bool { return river && r == rb+1 && !through[f] }
+		broken := func(r int) bool { return above[r] && !through[[2]int{f, r}] }
 		run(func(r int) rules.Square { return b.At(f, r) }, b.Height, broken)
 	}
 	return segs
@@ -248,25 +251,27 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 // the board, upright for the viewer.
 func (c *shared) drawRiverText(dc *gg.Context, l *layout) {
 	b := l.b
-	rb, river := riverOf(b)
-	if !river {
+	rivers := riversOf(b)
+	if len(rivers) == 0 {
 		return
 	}
 	face := c.faceLocked(l.s * 0.56)
 	dc.SetColor(c.opts.Theme.Line)
-	uy := float64(rb) + 0.5
-	off := 0.0
-	if l.cells {
-		uy += 0.5
-		off = 0.5
-	}
-	w := float64(b.Width - 1)
-	for i, t := range b.Decor.RiverText {
-		rs := []rune(t)
-		cx, cy := l.px(off+w*(0.25+0.5*float64(i)), uy)
-		for j, r := range rs {
-			x := cx + (float64(j)-float64(len(rs)-1)/2)*l.s*1.05
-			drawGlyph(dc, face, string(r), x, cy)
+	for _, rv := range rivers {
+		uy := float64(rv.Below) + 0.5
+		off := 0.0
+		if l.cells {
+			uy += 0.5
+			off = 0.5
+		}
+		w := float64(b.Width - 1)
+		for i, t := range rv.Text {
+			rs := []rune(t)
+			cx, cy := l.px(off+w*(0.25+0.5*float64(i)), uy)
+			for j, r := range rs {
+				x := cx + (float64(j)-float64(len(rs)-1)/2)*l.s*1.05
+				drawGlyph(dc, face, string(r), x, cy)
+			}
 		}
 	}
 }
@@ -322,9 +327,9 @@ func (c *shared) drawCells(dc *gg.Context, l *layout) {
 	}
 	dc.Stroke()
 	// River: a double line between its ranks.
-	if rb, river := riverOf(b); river {
-		ax, ay := l.px(0, float64(rb+1))
-		bx, by := l.px(float64(b.Width), float64(rb+1))
+	for _, rv := range riversOf(b) {
+		ax, ay := l.px(0, float64(rv.Below+1))
+		bx, by := l.px(float64(b.Width), float64(rv.Below+1))
 		dc.SetLineWidth(2 * lw)
 		dc.DrawLine(ax, ay, bx, by)
 		dc.Stroke()

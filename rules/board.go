@@ -88,6 +88,16 @@ type ExtraPoint struct {
 	Links map[[2]int]string // direction -> square name
 }
 
+// Pass joins two grid points as one orthogonal step (Board.Passes), by name.
+type Pass struct{ From, To string }
+
+// passLink is a resolved pass seen from one of its ends: a unit step (df, dr)
+// from from reaches to.
+type passLink struct {
+	from, to Square
+	df, dr   int
+}
+
 // Line is a drawn line segment between two squares (palace diagonals, extra links).
 type Line struct{ From, To Square }
 
@@ -98,6 +108,8 @@ type Decor struct {
 	RiverBelow int
 	// RiverText is written in the river, left half then right half (楚河, 漢界).
 	RiverText [2]string
+	// MoreRivers are further rivers across the board (jianghe's second river).
+	MoreRivers []River
 	// Diagonals are drawn lines that are not part of the orthogonal grid.
 	Diagonals []Line
 	// Marks are points that get the small corner marks of soldier and cannon points.
@@ -107,6 +119,13 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+}
+
+// River is a river drawn across the board between rank Below and the next, with
+// its text (left half, right half).
+type River struct {
+	Below int
+	Text  [2]string
 }
 
 // Board is the geometry of a game: size, which grid points exist, extra points,
@@ -119,11 +138,17 @@ type Board struct {
 	Cells bool
 	// Holes are grid squares that do not exist (by name).
 	Holes []string
-	Extra []ExtraPoint
-	Zones map[string]Zone
-	Decor Decor
+	// Passes join two grid points on one file or rank, with only holes between
+	// them, as one orthogonal step (the mountain pass a3-a6 of the 山界 board):
+	// a step, a ride or a cannon's line from one goes on to the other. A leap
+	// longer than one step and the blocking points of a leap do not use it.
+	Passes []Pass
+	Extra  []ExtraPoint
+	Zones  map[string]Zone
+	Decor  Decor
 
 	n      int
+	passes []passLink
 	exists SquareSet
 	names  []string
 	byName map[string]Square
@@ -160,6 +185,9 @@ func (b *Board) Finalize() error {
 		}
 		b.exists.Remove(sq)
 	}
+	if err := b.resolvePasses(); err != nil {
+		return err
+	}
 	for i, e := range b.Extra {
 		sq := Square(b.Width*b.Height + i)
 		if _, dup := b.byName[e.Name]; dup || e.Name == "" {
@@ -168,6 +196,32 @@ func (b *Board) Finalize() error {
 		b.names[sq] = e.Name
 		b.byName[e.Name] = sq
 		b.exists.Add(sq)
+	}
+	return nil
+}
+
+// resolvePasses checks Passes (two existing grid points on one file or rank,
+// only holes between) and builds their links in both directions.
+func (b *Board) resolvePasses() error {
+	b.passes = nil
+	for _, ps := range b.Passes {
+		from, ok1 := b.Parse(ps.From)
+		to, ok2 := b.Parse(ps.To)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("rules: pass %s-%s: both ends must be grid points", ps.From, ps.To)
+		}
+		f0, r0, g0 := b.Coords(from)
+		f1, r1, g1 := b.Coords(to)
+		if !g0 || !g1 || (f0 != f1 && r0 != r1) || from == to {
+			return fmt.Errorf("rules: pass %s-%s: the ends must share a file or a rank", ps.From, ps.To)
+		}
+		df, dr := sign(f1-f0), sign(r1-r0)
+		for f, r := f0+df, r0+dr; f != f1 || r != r1; f, r = f+df, r+dr {
+			if b.At(f, r) != NoSquare {
+				return fmt.Errorf("rules: pass %s-%s: %s lies between and is not a hole", ps.From, ps.To, b.names[r*b.Width+f])
+			}
+		}
+		b.passes = append(b.passes, passLink{from: from, to: to, df: df, dr: dr}, passLink{from: to, to: from, df: -df, dr: -dr})
 	}
 	return nil
 }
@@ -234,6 +288,11 @@ func (b *Board) Step(sq Square, df, dr int) Square {
 		if to != NoSquare {
 			return to
 		}
+		for _, ps := range b.passes {
+			if ps.from == sq && ps.df == df && ps.dr == dr {
+				return ps.to
+			}
+		}
 		// A grid point may link to an extra point.
 		for i, e := range b.Extra {
 			for d, name := range e.Links {
@@ -251,6 +310,18 @@ func (b *Board) Step(sq Square, df, dr int) Square {
 		}
 	}
 	return NoSquare
+}
+
+// Near returns the grid square at the delta (df, dr) from sq by geometry alone,
+// without passes or extra links: the blocking points of leaps, which a pass does
+// not carry (the horse's leg next to a mountain pass is a hole, not the point
+// across the pass). NoSquare when that point is missing.
+func (b *Board) Near(sq Square, df, dr int) Square {
+	f, r, ok := b.Coords(sq)
+	if !ok {
+		return b.Step(sq, df, dr)
+	}
+	return b.At(f+df, r+dr)
 }
 
 // Mirror returns the square rotated by 180 degrees (the same point seen from the

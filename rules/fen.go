@@ -405,7 +405,9 @@ func (p *Position) validate() error {
 				return fmt.Errorf("%s has no general", s)
 			}
 		}
-		if p.sideInCheck(p.side.Other()) {
+		// Between the two moves of a turn (MidTurn) the first may have given
+		// check: the opponent answers after the turn (jianghe's middle rule).
+		if !p.midTurn && p.sideInCheck(p.side.Other()) {
 			return fmt.Errorf("the side not to move (%s) is in check", p.side.Other())
 		}
 	}

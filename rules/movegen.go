@@ -178,7 +178,11 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 					continue next
 				}
 			}
+			n := len(out)
 			out = p.pieceMoves(sq, pc, out, false, false)
+			if p.v.promo != nil && p.v.promo[pc.Kind()].to != nil {
+				out = p.promotions(out, n, pc)
+			}
 		}
 	}
 	for _, a := range p.v.mods.adders {

@@ -117,10 +117,14 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	from, to, ok := splitSquares(p.v.Board, norm)
 	if !ok && len(norm) > 2 {
 		if k := p.v.KindByLetter(norm[len(norm)-1]); k >= 0 {
-			if from, to, ok = splitSquares(p.v.Board, norm[:len(norm)-1]); ok {
+			// `e7e8q` and `e7e8=q`
+			if from, to, ok = splitSquares(p.v.Board, strings.TrimSuffix(norm[:len(norm)-1], "=")); ok {
 				promo = k
 			}
 		}
+	}
+	if ok && promo < 0 {
+		promo = p.DefaultPromotion(from, to) // `e9e10` = `e9e10q`
 	}
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
@@ -133,13 +137,26 @@ func ParseCoord(p *Position, text string) (Move, error) {
 				return NullMove, &IllegalMoveError{Text: norm, Reason: why}
 			}
 		}
+		if hole := holeNamed(p.v.Board, norm); hole != "" {
+			return NullMove, &IllegalMoveError{Text: norm, Reason: "there is no point " + hole + " on this board"}
+		}
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
 	}
 	if promo >= 0 {
+		var kinds []string
 		for _, m := range legal {
-			if m.From == from && m.To == to && m.Flags&FlagPromote != 0 && int(m.Aux) == promo {
-				return m, nil
+			if m.From == from && m.To == to && m.Flags&FlagPromote != 0 {
+				if int(m.Aux) == promo {
+					return m, nil
+				}
+				kinds = append(kinds, string(p.v.Kinds[m.Aux].Letter))
 			}
+		}
+		if len(kinds) > 0 {
+			return NullMove, &IllegalMoveError{Text: norm, Reason: fmt.Sprintf(
+				"a %s cannot become a %s; write the new piece's letter (%s), like %s%s%s",
+				p.pieceName(p.board[from]), p.v.Kinds[promo].Name, strings.Join(kinds, ", "),
+				p.v.Board.Name(from), p.v.Board.Name(to), strings.ToLower(kinds[0]))}
 		}
 	}
 	for _, m := range legal {
@@ -184,14 +201,15 @@ func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("you have no %s in hand", name),
 			Key: "no_hand_piece", Args: []string{p.v.Kinds[kind].Glyph[p.side]}}
 	}
-	if !p.board[sq].Empty() {
-		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("%s is occupied", p.v.Board.Name(sq)),
-			Key: "drop_occupied", Args: []string{p.v.Board.Name(sq)}}
-	}
+	// The modules first: a drop may replace a piece (stratagem 14's 借).
 	for _, r := range p.v.mods.refusers {
 		if why := r.Refusal(p, norm, Move{From: NoSquare, To: sq, Flags: FlagDrop, Aux: uint8(kind)}); why != "" {
 			return &IllegalMoveError{Text: norm, Reason: why}
 		}
+	}
+	if !p.board[sq].Empty() {
+		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("%s is occupied", p.v.Board.Name(sq)),
+			Key: "drop_occupied", Args: []string{p.v.Board.Name(sq)}}
 	}
 	return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("a %s may not be dropped on %s now", name, p.v.Board.Name(sq)),
 		Key: "drop_not_here", Args: []string{p.v.Kinds[kind].Glyph[p.side], p.v.Board.Name(sq)}}
@@ -232,6 +250,27 @@ func splitSquares(b *Board, s string) (Square, Square, bool) {
 		}
 	}
 	return NoSquare, NoSquare, false
+}
+
+// holeNamed returns the name of a missing grid point (Board.Holes) that the
+// coordinate text s names as one of its two squares, the other being a point
+// or a hole; "" when there is none (the text is no move in coordinates).
+func holeNamed(b *Board, s string) string {
+	for i := 2; i < len(s)-1; i++ {
+		a, c := s[:i], s[i:]
+		sa, okA := b.byName[a]
+		sc, okC := b.byName[c]
+		if !okA || !okC {
+			continue
+		}
+		if !b.exists.Has(sa) {
+			return a
+		}
+		if !b.exists.Has(sc) {
+			return c
+		}
+	}
+	return ""
 }
 
 // Explain says why m (from one square to another) is not a legal move now. For a
@@ -408,7 +447,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 				if s == Black {
 					bf, br = -bf, -br
 				}
-				if bsq := b.Step(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
+				if bsq := b.Near(from, bf, br); bsq != NoSquare && p.board[bsq] != NoPiece {
 					word := k.BlockWord
 					if word == "" {
 						word = "way"

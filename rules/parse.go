@@ -4,7 +4,8 @@ package rules
 type Style string
 
 // Notation styles. Coordinates work for every variant; WXF and Chinese for
-// variants with XiangqiNotation.
+// variants with XiangqiNotation. A variant with its own Notation (chess SAN)
+// writes every style but coordinates in it.
 const (
 	StyleCoord   Style = "iccs"
 	StyleWXF     Style = "wxf"
@@ -21,6 +22,9 @@ func ParseMove(p *Position, text string) (Move, error) {
 	if err == nil {
 		return m, nil
 	}
+	if _, unreadable := err.(*ParseError); unreadable && p.v.Notation != nil {
+		return p.v.Notation.ReadMove(p, text)
+	}
 	if _, unreadable := err.(*ParseError); !unreadable || !p.v.XiangqiNotation {
 		return NullMove, err
 	}
@@ -30,8 +34,22 @@ func ParseMove(p *Position, text string) (Move, error) {
 // FormatMove writes a legal move of p in the given style. Styles the variant does
 // not support fall back to coordinates.
 func FormatMove(p *Position, m Move, style Style) string {
+	if style != StyleCoord && p.v.Notation != nil {
+		return p.v.Notation.WriteMove(p, m)
+	}
 	if style == StyleCoord || !p.v.XiangqiNotation || m.Flags&FlagSpecial != 0 {
 		return FormatCoord(p, m)
 	}
 	return formatXiangqiNotation(p, m, style)
+}
+
+// Notation is a variant's own move notation besides coordinates (SAN in the
+// chess family). ParseMove tries it for text that is not coordinates; FormatMove
+// writes every style but StyleCoord in it.
+type Notation interface {
+	// ReadMove returns the legal move text names; a *ParseError when text is not
+	// written in the notation, an *IllegalMoveError when it names no legal move.
+	ReadMove(p *Position, text string) (Move, error)
+	// WriteMove writes m, a legal move of p.
+	WriteMove(p *Position, m Move) string
 }

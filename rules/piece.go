@@ -176,6 +176,17 @@ type Kind struct {
 	// StandZone names a board zone a face-up piece of this kind must stand in
 	// (the advisor's five points); "" = anywhere.
 	StandZone string
+	// Promote, when set, makes every move of this kind that ends in the zone a
+	// promotion (the chess pawn on the last rank).
+	Promote *Promotion
+}
+
+// Promotion is what a kind becomes when a move ends in a zone: the move must
+// turn it into one of the kinds To lists (by letter; the first is the one a
+// move written without a letter chooses).
+type Promotion struct {
+	Zone string
+	To   []byte
 }
 
 // Aura is an effect a piece has on its neighbours, as deltas on Red's orientation.

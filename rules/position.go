@@ -397,6 +397,9 @@ func (p *Position) makeQuick(m Move) {
 		m.Flags |= FlagCapture // the clock below treats it as a capture
 	}
 	p.log = append(p.log, change{idx: int16(m.To), old: p.board[m.To]}, change{idx: int16(m.From), old: mover})
+	if m.Flags&FlagPromote != 0 {
+		mover = NewPiece(int(m.Aux), mover.Side())
+	}
 	p.put(0, m.To, mover)
 	p.put(0, m.From, NoPiece)
 	if m.Flags&FlagCapture != 0 {

@@ -234,7 +234,7 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 				if s == Black {
 					bf, br = -bf, -br
 				}
-				bsq := b.Step(sq, bf, br)
+				bsq := b.Near(sq, bf, br)
 				if bsq == NoSquare || i >= maxBlocks {
 					ok = false
 					break

@@ -68,6 +68,9 @@ type Variant struct {
 	Repetition RepetitionRule
 	// XiangqiNotation: the board and pieces allow WXF and Chinese notation.
 	XiangqiNotation bool
+	// Notation, when set, is the variant's own notation besides coordinates
+	// (SAN for the chess family): ParseMove reads it, FormatMove writes it.
+	Notation Notation
 	// OwnerSeesFaceDown: a player knows their own face-down pieces (fuhe); when false
 	// nobody knows a face-down piece until it is turned (jieqi, banqi).
 	OwnerSeesFaceDown bool
@@ -128,6 +131,7 @@ type Variant struct {
 	silent         Piece          // piece bits that make a piece attack nothing: face down, NoCheckFlags
 	quickOK        bool           // no module takes part in ordinary moves: the fast path applies
 	guardOK        bool           // the modules are AttackNeutral: legalGuard may decide moves
+	promo          []promoRule    // per kind: its promotion (promote.go), nil when no kind promotes
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -219,6 +223,9 @@ func (v *Variant) Finalize() error {
 			}
 			v.faceDownAs[sq] = int8(k)
 		}
+	}
+	if err := v.buildPromotions(); err != nil {
+		return err
 	}
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -180,6 +181,20 @@ func reindex(tx *bolt.Tx, gk []byte, old, g *Game) error {
 			return fmt.Errorf("index game %s: %w", g.ID, err)
 		}
 	}
+	wake := tx.Bucket(bucketWake)
+	indexed, wk := wakeKey(g, gk)
+	if old != nil {
+		if had, ok := wakeKey(old, gk); had && !(indexed && bytes.Equal(ok, wk)) {
+			if err := wake.Delete(ok); err != nil {
+				return fmt.Errorf("unindex game %s wake: %w", g.ID, err)
+			}
+		}
+	}
+	if indexed && wake.Get(wk) == nil {
+		if err := wake.Put(wk, nil); err != nil {
+			return fmt.Errorf("index game %s wake: %w", g.ID, err)
+		}
+	}
 	var err error
 	if g.Status.Live() {
 		if live.Get(gk) == nil {
@@ -192,6 +207,21 @@ func reindex(tx *bolt.Tx, gk []byte, old, g *Game) error {
 		return fmt.Errorf("list game %s as live: %w", g.ID, err)
 	}
 	return nil
+}
+
+// wakeKey is g's key in the index of wake times: its Wake as big-endian Unix
+// nanoseconds (so keys sort by time) and its key. ok is false for a game the
+// scheduler never needs to see (over, or no wake time).
+func wakeKey(g *Game, gk []byte) (ok bool, key []byte) {
+	if !g.Status.Live() || g.Wake.IsZero() {
+		return false, nil
+	}
+	return true, append(wakeTime(g.Wake), gk...)
+}
+
+// wakeTime is the 8-byte prefix of a wake key; times before 1970 sort first.
+func wakeTime(t time.Time) []byte {
+	return binary.BigEndian.AppendUint64(make([]byte, 0, 16), uint64(max(t.UnixNano(), 0)))
 }
 
 // CreateGame implements Store.
@@ -394,6 +424,31 @@ func (s *Bolt) ActiveGames(ctx context.Context) ([]*Game, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("active games: %w", err)
+	}
+	return gs, nil
+}
+
+// DueGames implements Store: it walks the wake index from its earliest key
+// and stops at the first that is after now.
+func (s *Bolt) DueGames(ctx context.Context, now time.Time, limit int) ([]*Game, error) {
+	end := wakeTime(now)
+	var gs []*Game
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketWake).Cursor()
+		for k, _ := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0; k, _ = c.Next() {
+			if limit > 0 && len(gs) == limit {
+				break
+			}
+			g, err := loadGame(tx, k[8:])
+			if err != nil {
+				return err
+			}
+			gs = append(gs, g)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("due games: %w", err)
 	}
 	return gs, nil
 }

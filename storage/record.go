@@ -47,6 +47,10 @@ const (
 type Player struct {
 	UserID string `json:"user_id,omitempty"`
 	Name   string `json:"name,omitempty"`
+	// Level is non-zero when the engine plays this seat: its strength, 1 to 9
+	// (the bot's own search 1 to 8, 9 an external UCI engine). UserID is then the
+	// bot's own user id on the platform. (Added for issue 21.)
+	Level int `json:"level,omitempty"`
 }
 
 // MoveRecord is one move as played. Text is coordinate notation (h2e2), whatever the
@@ -107,8 +111,13 @@ type Game struct {
 	Result string `json:"result,omitempty"` // "1-0", "0-1", "1/2-1/2" or "" while not finished
 	Reason string `json:"reason,omitempty"` // why it ended: "checkmate", "time", "resign", ...
 
-	Clock          Clock  `json:"clock"`
-	BoardMessageID string `json:"board_message_id,omitempty"`
+	Clock Clock `json:"clock"`
+	// Wake is when the scheduler must next look at the game (a deadline, a
+	// reminder, a challenge lapsing); zero means never. The bot sets it on every
+	// write; the store indexes it for live games (DueGames), so that a tick
+	// reads only the games that are due, not every live game.
+	Wake           time.Time `json:"wake,omitzero"`
+	BoardMessageID string    `json:"board_message_id,omitempty"`
 	// DrawOffer and TakebackRequest name the side with a pending offer, or NoSide.
 	// Beware: the zero value 0 is Red, so set them to NoSide when creating a game.
 	DrawOffer       int `json:"draw_offer"`

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -12,7 +13,7 @@ import (
 // SchemaVersion is the layout of the data file this program writes. Open migrates
 // older files up to it one step at a time; a newer file is refused (ErrSchemaTooNew).
 //
-// Layout of version 4 (keys and values; "|" is concatenation, 0 a NUL byte):
+// Layout of version 5 (keys and values; "|" is concatenation, 0 a NUL byte):
 //
 //	meta          "schema" -> decimal version
 //	games         id as 8-byte big-endian -> game JSON without moves, plus "num_moves"
@@ -28,12 +29,13 @@ import (
 //	outbox_by_dest destination 0 entry id -> empty: each destination's entries in order
 //	sent_messages platform 0 chat 0 message id -> SentMessage JSON
 //	sent_by_time  sent time as 8-byte big-endian Unix ns | sent_messages key -> empty
+//	games_wake    Game.Wake as 8-byte big-endian Unix ns | game id -> empty; live games only
 //
 // Version 1 had meta, games, moves, games_by_chat, chats and users only;
 // version 2 added the player index, the live list, puzzle scores and values;
 // version 3 the outbox and the record of sent messages; version 4 its index by
-// time.
-const SchemaVersion = 4
+// time; version 5 the index of wake times (DueGames).
+const SchemaVersion = 5
 
 var (
 	bucketMeta        = []byte("meta")
@@ -46,6 +48,7 @@ var (
 	bucketUsers       = []byte("users")
 	bucketPuzzle      = []byte("puzzle_scores")
 	bucketValues      = []byte("values")
+	bucketWake        = []byte("games_wake")
 	keySchema         = []byte("schema")
 	bucketsOfVersion1 = [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketChats, bucketUsers}
 )
@@ -64,6 +67,7 @@ func migrations() []migration {
 		{from: 1, what: "index games by player and keep a list of live games; add puzzle scores and values", fn: migrate1to2},
 		{from: 2, what: "add the outbox of owed messages and the record of sent ones", fn: migrate2to3},
 		{from: 3, what: "index the record of sent messages by time", fn: migrate3to4},
+		{from: 4, what: "index live games by wake time, so that a tick reads only what is due", fn: migrate4to5},
 	}
 }
 
@@ -210,3 +214,40 @@ func migrate3to4(tx *bolt.Tx) error {
 		return idx.Put(sentTimeKey(m.At, k), nil)
 	})
 }
+
+// migrate4to5 adds the index of wake times. A live game written by an older
+// version has no Wake: it gets the earliest one, so that the first tick looks
+// at it and the bot writes its real wake time.
+func migrate4to5(tx *bolt.Tx) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketWake)
+	if err != nil {
+		return err
+	}
+	games := tx.Bucket(bucketGames)
+	return tx.Bucket(bucketLive).ForEach(func(k, _ []byte) error {
+		g := new(Game)
+		sg := storedGame{Game: g}
+		if err := json.Unmarshal(games.Get(k), &sg); err != nil {
+			return fmt.Errorf("game %d: %w", idFromKey(k), err)
+		}
+		if !g.Status.Live() {
+			return nil
+		}
+		if g.Wake.IsZero() {
+			g.Wake = legacyWake
+			v, err := json.Marshal(sg)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", idFromKey(k), err)
+			}
+			if err := games.Put(k, v); err != nil {
+				return err
+			}
+		}
+		_, wk := wakeKey(g, k)
+		return idx.Put(wk, nil)
+	})
+}
+
+// legacyWake is the wake time migrations give live games stored before wake
+// times were: due at once.
+var legacyWake = time.Unix(1, 0).UTC()

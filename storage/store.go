@@ -48,6 +48,12 @@ type Store interface {
 	// deadlines and reminders. It does not filter by deadline.
 	ActiveGames(ctx context.Context) ([]*Game, error)
 
+	// DueGames lists the live games whose Wake is not after now, earliest
+	// first, at most limit of them (limit <= 0: all). It reads an index of wake
+	// times, so that its cost follows what is due, not how many games are live.
+	// Wake times compare to the microsecond (PostgreSQL's precision).
+	DueGames(ctx context.Context, now time.Time, limit int) ([]*Game, error)
+
 	// Chat loads the settings of one chat. ErrNotFound if none were ever stored.
 	Chat(ctx context.Context, platform, chatID string) (*Chat, error)
 	// PutChat stores c, replacing what was there, and sets c.UpdatedAt.

@@ -51,7 +51,7 @@ func verifyTx(tx *bolt.Tx) error {
 		return fmt.Errorf("schema %d, want %d: %w", v, SchemaVersion, ErrCorrupt)
 	}
 	for _, name := range [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketByUser,
-		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent, bucketSentByTime} {
+		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent, bucketSentByTime, bucketWake} {
 		if tx.Bucket(name) == nil {
 			return fmt.Errorf("bucket %s missing: %w", name, ErrCorrupt)
 		}
@@ -61,6 +61,7 @@ func verifyTx(tx *bolt.Tx) error {
 	games := tx.Bucket(bucketGames)
 	wantChat, wantUser := map[string][]byte{}, map[string][]byte{}
 	var maxID uint64
+	wakes := 0
 	err := games.ForEach(func(k, v []byte) error {
 		if len(k) != 8 {
 			bad("game key %x is not 8 bytes", k)
@@ -92,6 +93,12 @@ func verifyTx(tx *bolt.Tx) error {
 		if live := tx.Bucket(bucketLive).Get(k) != nil; live != g.Status.Live() {
 			bad("game %d (%s) listed as live: %v", id, g.Status, live)
 		}
+		if ok, wk := wakeKey(g, k); ok {
+			wakes++
+			if tx.Bucket(bucketWake).Get(wk) == nil {
+				bad("game %d is missing from the wake index", id)
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -99,6 +106,10 @@ func verifyTx(tx *bolt.Tx) error {
 	}
 	if seq := games.Sequence(); seq < maxID {
 		bad("game sequence %d is below game id %d: ids would be reused", seq, maxID)
+	}
+
+	if n := tx.Bucket(bucketWake).Stats().KeyN; n != wakes {
+		bad("the wake index has %d entries, %d games are due some time", n, wakes)
 	}
 
 	// Every move belongs to a game.

@@ -53,9 +53,10 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 // houseOptions are the house rules this package implements, in the spec's order.
 func houseOptions() []Option {
 	return []Option{
+		mountainBorder(),
 		houseOption("kill-horse", "kill-horse (殺驚/遁馬): if Red's first move is a cannon taking a horse (h2h9 or b2b9), Black may "+
 			"answer with a horse move plus a move of another piece (h2h9, b9c7, i9h9); `pass` skips the second; a "+
-			"checking horse move ends the turn", func(*rules.Variant) rules.Module { return xiangqiKillHorse() }),
+			"checking horse move ends the turn", func(base *rules.Variant) rules.Module { return xiangqiKillHorse(base) }),
 		houseOption("palace-cannon", "palace cannon (宮廷炮): the generals may face each other when your cannon stands right behind "+
 			"your general on that file (d1e1 with a cannon on e0): that is a check your opponent cannot answer "+
 			"with a general move; after the cannon is taken or blocked, the side that had it must end the facing",
@@ -86,7 +87,11 @@ func houseOptions() []Option {
 
 // xiangqiKillHorse is rule 1: the 殺驚 module of jinchan on the standard board,
 // with its state in the key field dun= (`dun=h`, `dun=c7`).
-func xiangqiKillHorse() *killHorse {
+func xiangqiKillHorse(base *rules.Variant) *killHorse {
+	if base.Board.Width != 9 {
+		// On the mountain board no cannon can take a horse on move 1 (rule 9).
+		return newKillHorse(Horse, nil, "", 0, "dun")
+	}
 	return newKillHorse(Horse, xqShajing, "", 0, "dun")
 }
 
@@ -317,8 +322,8 @@ func riverElephant() *power {
 	w.targets = func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 		b := p.Variant().Board
 		crossed := !b.InZone("own", s, from)
-		if !crossed && !(b.InZone("elephant points", s, from) && relRank(b, s, from) != 0) {
-			return // only from the own rank 2 and the river bank
+		if r := relRank(b, s, from); !crossed && !(b.InZone("elephant points", s, from) && (r == 2 || r == 4)) {
+			return // only from the own rank 2 and the river bank (not the mountain points a3 k3)
 		}
 		for _, d := range [][2]int{{2, 3}, {-2, 3}, {2, -3}, {-2, -3}, {3, 2}, {-3, 2}, {3, -2}, {-3, -2}} {
 			to := b.Step(from, d[0], d[1])
@@ -490,10 +495,9 @@ func newRevivePawn(base *rules.Variant) *revivePawn {
 	r := &revivePawn{}
 	b := base.Board
 	for _, n := range []string{"a3", "c3", "e3", "g3", "i3"} {
-		if sq, ok := b.Parse(n); ok {
-			r.points[rules.Red] = append(r.points[rules.Red], sq)
-			r.points[rules.Black] = append(r.points[rules.Black], b.Mirror(sq))
-		}
+		sq := housePoint(b, n)
+		r.points[rules.Red] = append(r.points[rules.Red], sq)
+		r.points[rules.Black] = append(r.points[rules.Black], b.Mirror(sq))
 	}
 	return r
 }
@@ -700,7 +704,7 @@ func (ps *palaceStrategy) Refusal(p *rules.Position, text string, m rules.Move) 
 
 func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 	b := base.Board
-	sq := func(n string) rules.Square { return mustSquare(b, n) }
+	sq := func(n string) rules.Square { return housePoint(b, n) }
 	// The drawn diagonals of each palace, as lines of points.
 	lines := [][]rules.Square{
 		{sq("d0"), sq("e1"), sq("f2")}, {sq("f0"), sq("e1"), sq("d2")},
@@ -749,7 +753,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 	mk := func(name, point string, kind int, refuse string, targets func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square))) *power {
 		mirror := b.Name(b.Mirror(sq(point)))
 		return &power{name: name, kind: kind, without: -1, when: on(point), targets: targets,
-			refuse: refuse + " only while your general stands on " + point + " (Black " + mirror + ")"}
+			refuse: refuse + " only while your general stands on " + b.Name(sq(point)) + " (Black " + mirror + ")"}
 	}
 	ride := func(p *rules.Position, path []rules.Square, add func(rules.Square)) {
 		for _, x := range path {
@@ -792,7 +796,10 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 				return
 			}
 			for _, d := range rules.Diag4 {
-				if to := b.Step(from, 2*d[0], 2*d[1]); to != rules.NoSquare && b.InZone("own", s, to) {
+				// Only between elephant points: on the mountain board an elephant on a3
+				// has no 田 move.
+				if to := b.Step(from, 2*d[0], 2*d[1]); to != rules.NoSquare && b.InZone("own", s, to) &&
+					b.InZone("elephant points", s, from) && b.InZone("elephant points", s, to) {
 					add(to)
 				}
 			}

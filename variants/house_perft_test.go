@@ -151,7 +151,7 @@ func TestHousePerft(t *testing.T) {
 	limit := uint64(1_000_000)
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
-		limit = 5_000_000
+		limit = 6_000_000
 	case testing.Short() || raceEnabled:
 		limit = 50_000
 	}

@@ -288,7 +288,7 @@ func TestHouseSummaries(t *testing.T) {
 }
 
 // houseNames are the house options implemented, in the spec's order.
-var houseNames = []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "dragon-advisor", "revive-pawn"}
+var houseNames = []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "mountain-border", "dragon-advisor", "revive-pawn"}
 
 // houseRandomFENs are start positions where the conditions hold (no horse, no
 // chariot, no cannon), so that random games play the powers.
@@ -296,6 +296,14 @@ var houseRandomFENs = []string{
 	"",
 	"2bakab2/9/9/p1p1p1p1p/9/9/P1P1P1P1P/9/9/2BAKAB2 w - - 0 1",
 	"3akab2/3P5/9/p1p3p1p/2p6/9/P1P3P1P/4B4/9/2BAKA3 w - - 0 1",
+}
+
+// mountainRandomFENs are houseRandomFENs on the mountain board, with pieces on
+// the mountain files and next to the passes.
+var mountainRandomFENs = []string{
+	"",
+	"2rbakab3/11/c10/1p1p1p1p1p1/11/11/1P1P1P1P1P1/10C/11/3BAKAB1R1 w - - 0 1",
+	"4akab3/4P6/11/1p1p3p1p1/3p7/11/1P1P3P1P1/1B3B5/11/4AKA4 w - - 0 1",
 }
 
 // TestHouseRandomGames plays random games of every house option alone, with
@@ -324,7 +332,11 @@ func TestHouseRandomGames(t *testing.T) {
 		}
 		t.Run(strings.Join(opts, "+"), func(t *testing.T) {
 			t.Parallel()
-			for fi, fen := range houseRandomFENs {
+			fens := houseRandomFENs
+			if v.Board.Width == 11 {
+				fens = mountainRandomFENs
+			}
+			for fi, fen := range fens {
 				if fen != "" && v.HasModule("fuhe") {
 					continue // the corner points must be free: only the start
 				}

@@ -69,10 +69,7 @@ func JinchanBoard() *rules.Board {
 	if err := b.Finalize(); err != nil {
 		panic(err)
 	}
-	palace := b.Rect(3, 0, 7, 2)
-	for _, n := range []string{"e3", "f3", "g3"} {
-		palace.Add(mustSquare(b, n))
-	}
+	palace := palace18(b, 5)
 	own := b.RankRange(0, 5)
 	b.Zones = map[string]rules.Zone{
 		"palace":  {palace, b.MirrorSet(palace)},

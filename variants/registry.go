@@ -13,6 +13,11 @@ import (
 type Registry struct {
 	bySlug  map[string]*rules.Variant
 	options map[string]Option
+	// aliases are other names of options (a stratagem's number for its code).
+	aliases map[string]string
+	// needs names the variants that are played only with options, and what to
+	// type instead (`sanshiliuji` takes one or two stratagem pieces).
+	needs map[string]string
 }
 
 // Option is a game option that derives a variant from a base one (`fuhe`,
@@ -23,6 +28,9 @@ type Option struct {
 	// Guide is the option's /rules text in every language (a few lines with an
 	// example move); without it /rules shows Summary.
 	Guide rules.Texts
+	// Board marks an option that changes the board (mountain-border):
+	// Registry.Build applies it before the others, whose points follow it.
+	Board bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -46,7 +54,7 @@ type Builder func() *rules.Variant
 // NewRegistry finalizes every variant and returns the registry. It fails on an empty
 // or duplicate slug, or a variant whose data does not finalize.
 func NewRegistry(builders []Builder, options []Option) (*Registry, error) {
-	r := &Registry{bySlug: map[string]*rules.Variant{}, options: map[string]Option{}}
+	r := &Registry{bySlug: map[string]*rules.Variant{}, options: map[string]Option{}, aliases: map[string]string{}, needs: map[string]string{}}
 	for _, build := range builders {
 		v := build()
 		if v == nil || v.Slug == "" {
@@ -79,7 +87,35 @@ func Default() *Registry {
 	if err != nil {
 		panic(err)
 	}
+	for alias, name := range stratagemAliases() {
+		r.aliases[alias] = name
+	}
+	r.needs[SanshiliujiSlug] = "name one or two stratagem pieces by code or number: `/new sanshiliuji JE DI` or `/new sanshiliuji 14`"
 	return r
+}
+
+// option finds an option by name or alias, case-insensitive.
+func (r *Registry) option(name string) (Option, bool) {
+	low := strings.ToLower(name)
+	if a, ok := r.aliases[low]; ok {
+		low = a
+	}
+	o, ok := r.options[low]
+	return o, ok
+}
+
+// Canonical is the slug and options a game built from slug and opts is stored
+// under: the named game when the options make one (`sanshiliuji QI HU` is
+// `zhanshu`), else slug and opts unchanged.
+func (r *Registry) Canonical(slug string, opts []string) (string, []string) {
+	v, err := r.Build(slug, opts)
+	if err != nil || len(opts) == 0 || strings.EqualFold(v.Slug, slug) {
+		return slug, opts
+	}
+	if named, ok := r.bySlug[v.Slug]; ok && named.StartFEN == v.StartFEN {
+		return named.Slug, nil
+	}
+	return slug, opts
 }
 
 // Get returns a variant by slug (case-insensitive).
@@ -88,19 +124,20 @@ func (r *Registry) Get(slug string) (*rules.Variant, bool) {
 	return v, ok
 }
 
-// Build returns the variant slug with options applied, in the order given. Each
-// option is its name, optionally followed by its parameters: "fuhe menu=RNC".
+// Build returns the variant slug with options applied, in the order given, except
+// that options that change the board (Option.Board) come first. Each option is
+// its name, optionally followed by its parameters: "fuhe menu=RNC".
 func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 	v, ok := r.Get(slug)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownVariant, slug)
 	}
-	for _, text := range opts {
+	for _, text := range r.boardFirst(opts) {
 		words := strings.Fields(text)
 		if len(words) == 0 {
 			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, text)
 		}
-		o, ok := r.options[strings.ToLower(words[0])]
+		o, ok := r.option(words[0])
 		if !ok {
 			return nil, fmt.Errorf("%w: %q", ErrUnknownOption, words[0])
 		}
@@ -122,7 +159,27 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 		}
 		v = nv
 	}
+	if why, ok := r.needs[strings.ToLower(slug)]; ok && len(opts) == 0 {
+		return nil, &OptionError{Option: "", Variant: slug, Err: fmt.Errorf("%s", why)}
+	}
 	return v, nil
+}
+
+// boardFirst returns opts with the board-changing options moved to the front,
+// the order otherwise kept.
+func (r *Registry) boardFirst(opts []string) []string {
+	var first, rest []string
+	for _, text := range opts {
+		words := strings.Fields(text)
+		if len(words) > 0 {
+			if o, ok := r.options[strings.ToLower(words[0])]; ok && o.Board {
+				first = append(first, text)
+				continue
+			}
+		}
+		rest = append(rest, text)
+	}
+	return append(first, rest...)
 }
 
 // OptionError says why an option cannot be played with a variant; its Err is
@@ -140,10 +197,7 @@ func (e *OptionError) Error() string {
 func (e *OptionError) Unwrap() error { return e.Err }
 
 // Option returns the option of that name.
-func (r *Registry) Option(name string) (Option, bool) {
-	o, ok := r.options[strings.ToLower(name)]
-	return o, ok
-}
+func (r *Registry) Option(name string) (Option, bool) { return r.option(name) }
 
 // All returns the variants sorted by slug.
 func (r *Registry) All() []*rules.Variant {
@@ -167,7 +221,7 @@ func (r *Registry) Options() []Option {
 
 // IsOption reports whether name is a registered option.
 func (r *Registry) IsOption(name string) bool {
-	_, ok := r.options[strings.ToLower(name)]
+	_, ok := r.option(name)
 	return ok
 }
 
@@ -182,9 +236,22 @@ var (
 )
 
 func builders() []Builder {
-	return []Builder{Xiangqi, Jinchan, Jieqi, Banqi}
+	// One family a line: branches that add games touch different lines.
+	var bs []Builder
+	bs = append(bs, Xiangqi, Jinchan, Jieqi)
+	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
+	bs = append(bs, stratagemBuilders()...)
+	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Banqi)
+	return bs
 }
 
 func options() []Option {
-	return append(append([]Option{Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit()}, houseOptions()...), banqiOptions()...)
+	var opts []Option
+	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit())
+	opts = append(opts, houseOptions()...)
+	opts = append(opts, SnakeOption())
+	opts = append(opts, stratagemOptions()...)
+	opts = append(opts, banqiOptions()...)
+	return opts
 }

@@ -22,7 +22,9 @@
 //
 // # Caveats
 //
-//   - Lines are handled one after another; Tick may print between them.
+//   - Lines are handled one after another; Tick may print between them. After a
+//     line, the console waits for the bot's own moves in games against it
+//     (bot.Service.Settle), so a piped script can answer them.
 //   - "@name" in a line is taken as a mention of the user called name (user ids
 //     are the names).
 //   - Everyone is a chat admin unless Config.Admins names some.
@@ -182,7 +184,13 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		ev.Mentions = mentions(text)
 	}
 	a.h.Handle(ctx, ev, &replier{a: a, ev: ev})
+	if st, ok := a.h.(settler); ok {
+		st.Settle(ctx) // the bot's own reply (a game against it) before the next line
+	}
 }
+
+// settler is implemented by *bot.Service: Settle waits for the engine's replies.
+type settler interface{ Settle(context.Context) }
 
 func dmChat(name string) string { return "dm:" + name }
 

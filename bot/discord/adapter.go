@@ -296,6 +296,12 @@ func (a *Adapter) learnIdentity() {
 	a.mu.Unlock()
 }
 
+// BotUser is the bot itself (READY): the seat it takes in a game against it.
+func (a *Adapter) BotUser() bot.User {
+	id, name, _ := a.identity()
+	return bot.User{ID: id, Name: name, Username: name}
+}
+
 func (a *Adapter) identity() (botID, botName, appID string) {
 	a.mu.Lock()
 	botID, botName, appID = a.botID, a.botName, a.appID

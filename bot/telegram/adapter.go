@@ -127,6 +127,11 @@ func (a *Adapter) Name() string { return "telegram" }
 // Username is the bot's @name without the @, from getMe.
 func (a *Adapter) Username() string { return a.self.UserName }
 
+// BotUser is the bot itself (getMe): the seat it takes in a game against it.
+func (a *Adapter) BotUser() bot.User {
+	return bot.User{ID: strconv.FormatInt(a.self.ID, 10), Name: "@" + a.self.UserName, Username: a.self.UserName}
+}
+
 // PrivacyMode reports whether group privacy mode is on (getMe's
 // can_read_all_group_messages is false): the bot then sees only commands and
 // replies to its messages in groups.

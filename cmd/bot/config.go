@@ -25,6 +25,8 @@ const (
 	envDiscordToken  = "CHUHE_DISCORD_TOKEN"
 	// envDataDir overrides data_dir (the Dockerfile sets it); -data overrides both.
 	envDataDir = "CHUHE_DATA_DIR"
+	// envPostgresDSN overrides storage.dsn: it may hold a password.
+	envPostgresDSN = "CHUHE_POSTGRES_DSN"
 )
 
 // defaultConfigPath is read when -config is not given; it may be missing.
@@ -37,6 +39,9 @@ type Config struct {
 	DataDir string `yaml:"data_dir"`
 	// Database is the bbolt file; default DataDir/chuhe.db.
 	Database string `yaml:"database"`
+	// Storage chooses the database: the bbolt file above (default) or
+	// PostgreSQL, which several bot processes can share.
+	Storage StorageConfig `yaml:"storage"`
 	// LogLevel is debug, info, warn or error; default info. Logs go to stderr.
 	LogLevel string `yaml:"log_level"`
 	// BotName is how users address the bot ("@Chuhe h2e2"); default "Chuhe".
@@ -51,6 +56,37 @@ type Config struct {
 	Discord  discord.Config  `yaml:"discord"`
 	Puzzle   PuzzleConfig    `yaml:"puzzle"`
 	Delivery DeliveryConfig  `yaml:"delivery"`
+	Engine   EngineConfig    `yaml:"engine"`
+}
+
+// EngineConfig tunes the bot as an opponent (/play). See bot.EngineConfig.
+type EngineConfig struct {
+	// Workers is how many searches run at once; default 1 (each takes a CPU core
+	// while it thinks).
+	Workers int `yaml:"workers"`
+	// MoveTime is how long the bot thinks in a correspondence or untimed game;
+	// default 10s, at most 1m. A live game takes a share of the bot's clock.
+	MoveTime time.Duration `yaml:"move_time"`
+	// UCI is an external engine that plays standard xiangqi at level 9.
+	UCI UCIConfig `yaml:"uci"`
+}
+
+// UCIConfig is an external UCI engine (Pikafish, Fairy-Stockfish).
+type UCIConfig struct {
+	// Path of the engine's program; empty: no level 9.
+	Path string `yaml:"path"`
+	// Options are set with setoption before the first game ("Threads": "1").
+	Options map[string]string `yaml:"options"`
+}
+
+// StorageConfig chooses the store.
+type StorageConfig struct {
+	// Driver is "bolt" (default: the Database file, one process) or
+	// "postgres" (DSN; any number of processes).
+	Driver string `yaml:"driver"`
+	// DSN is the PostgreSQL connection string (postgres://user@host:5432/db);
+	// CHUHE_POSTGRES_DSN overrides it.
+	DSN string `yaml:"dsn"`
 }
 
 // DeliveryConfig tunes the outbox: how owed messages (boards, announcements,
@@ -136,6 +172,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (*Config
 	if d := strings.TrimSpace(getenv(envDataDir)); d != "" {
 		cfg.DataDir = d
 	}
+	if d := strings.TrimSpace(getenv(envPostgresDSN)); d != "" {
+		cfg.Storage.DSN = d
+	}
 	cfg.defaults()
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
@@ -187,6 +226,21 @@ func (c *Config) validate() error {
 			return err
 		}
 	}
+	switch c.Storage.Driver {
+	case "", "bolt":
+	case "postgres":
+		if c.Storage.DSN == "" {
+			return fmt.Errorf("storage.driver postgres needs storage.dsn (or %s)", envPostgresDSN)
+		}
+	default:
+		return fmt.Errorf("storage.driver %q: want bolt or postgres", c.Storage.Driver)
+	}
+	if c.Engine.Workers < 0 || c.Engine.Workers > 64 {
+		return fmt.Errorf("engine.workers %d: want 1 to 64", c.Engine.Workers)
+	}
+	if c.Engine.MoveTime < 0 || c.Engine.MoveTime > time.Minute {
+		return fmt.Errorf("engine.move_time %s: want up to 1m", c.Engine.MoveTime)
+	}
 	switch c.Delivery.Mode {
 	case "", "inline", "queued":
 	default:
@@ -225,8 +279,16 @@ func (c *Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("data_dir", c.DataDir),
 		slog.String("database", c.Database),
+		slog.String("storage", c.storageDriver()), // never the DSN: it may hold a password
 		slog.Bool("telegram", c.Telegram.Token != ""),
 		slog.Bool("discord", c.Discord.Token != ""),
 		slog.Bool("console", c.consoleOnly() || c.Console.Enabled),
 	)
+}
+
+func (c *Config) storageDriver() string {
+	if c.Storage.Driver == "" {
+		return "bolt"
+	}
+	return c.Storage.Driver
 }

@@ -6,6 +6,7 @@
 //	go run ./cmd/bot -config config.yaml   # the adapters config.yaml configures
 //	go run ./cmd/bot backup -o FILE        # hot backup of the data file
 //	go run ./cmd/bot restore FILE          # put a backup in place (bot stopped)
+//	go run ./cmd/bot migrate -from FILE -to postgres://…  # copy a data file into PostgreSQL
 //	go run ./cmd/bot perft|render|pgn ...  # tools; -h for each
 //	go run ./cmd/bot uci                   # the engine over UCI, for GUIs and other engines
 //
@@ -32,6 +33,7 @@ import (
 	"github.com/chuhe/chuhe/bot/telegram"
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/storage/postgres"
 )
 
 func main() {
@@ -46,6 +48,8 @@ func tools() map[string]func(args []string, stdout, stderr io.Writer) error {
 		"pgn":     runPGN,
 		"backup":  runBackup,
 		"restore": runRestore,
+		"migrate": runMigrate,
+		"seed":    runSeed,
 	}
 }
 
@@ -100,6 +104,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 const usage = `usage: bot [-config FILE] [-data DIR]      run the bot (the console without adapters)
        bot backup -o FILE                  hot backup of the data file
        bot restore FILE                    put a backup in place (bot stopped)
+       bot migrate -from FILE -to DSN      copy a data file into an empty PostgreSQL database
+       bot seed -games N [-to DSN]         fill a store with live games (memory measurements)
        bot perft|render|pgn [flags]        tools; bot help TOOL lists a tool's flags
        bot uci                             the engine over UCI (UCI_Variant for every variant)
 `
@@ -153,13 +159,13 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	log.Info("starting", "config", cfg)
 
-	st, err := storage.Open(cfg.Database, &storage.Options{ServeBackups: true, Logger: log})
+	st, err := openStore(ctx, cfg, log)
 	if err != nil {
-		return fmt.Errorf("open data file: %w", err)
+		return err
 	}
 	defer func() {
 		if err := st.Close(); err != nil {
-			log.Error("close data file", "err", err)
+			log.Error("close store", "err", err)
 		}
 	}()
 	svc, err := bot.New(bot.Config{
@@ -170,6 +176,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
 		Delivery:   cfg.Delivery.bot(),
+		Engine:     bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime},
 	})
 	if err != nil {
 		return err
@@ -184,6 +191,23 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 	}
 	return runAll(ctx, svc, runners, cfg.TickInterval, log)
+}
+
+// openStore opens the store the config names: the bbolt file (serving hot
+// backups to `bot backup`), or PostgreSQL, migrated to this program's schema.
+func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (storage.Store, error) {
+	if cfg.storageDriver() == "postgres" {
+		st, err := postgres.Open(ctx, cfg.Storage.DSN, &postgres.Options{Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		return st, nil
+	}
+	st, err := storage.Open(cfg.Database, &storage.Options{ServeBackups: true, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("open data file: %w", err)
+	}
+	return st, nil
 }
 
 func loadConfigFor(o serveOptions, getenv func(string) string) (*Config, error) {
@@ -291,6 +315,11 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	go func() {
 		defer wg.Done()
 		_ = svc.RunOutbox(ctx) // what is not delivered at the end stays stored for the next start
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = svc.RunEngine(ctx) // a reply not played yet is found again from the store by the next start's Tick
 	}()
 	wg.Wait()
 	close(errs)

@@ -1,0 +1,563 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/chuhe/chuhe/engine"
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/storage"
+)
+
+// The bot as an opponent (issue 21). "/new VARIANT @bot level=N" and "/play"
+// create a game with the engine in one seat (storage.Player.Level > 0, UserID
+// the bot's own user id on the platform); it begins at once. The engine's
+// replies are searched by a bounded pool of workers (RunEngine), never while a
+// game lock is held: a worker reads the stored game, replays it into its own
+// rules.Game, searches, and then plays the move through the same path as a
+// player's move (request.play, one ChangeGame with its board in the outbox), at
+// the version it searched; a game that changed meanwhile is looked at again.
+//
+// What the engine owes is derived from the stored game alone (engineOwes: its
+// turn, or a draw offer or takeback request of its opponent), so a restart
+// loses nothing: Tick finds every such game and queues it. Every write of a
+// game (Service.keep) queues it too, so a move, an accepted takeback or an
+// offer wakes the engine without a call in each command.
+
+// EngineConfig tunes the bot's own play. (Added for issue 21.)
+type EngineConfig struct {
+	// Workers is how many searches run at once; default 1. Games beyond wait
+	// in a queue; no game lock is held while they wait or search.
+	Workers int
+	// MoveTime is how long the engine thinks in a correspondence or untimed
+	// game; default 10s, at most a minute. In a live game it takes a share of
+	// its clock instead.
+	MoveTime time.Duration
+	// TableBits sizes each worker's transposition table (2^TableBits entries
+	// of 24 bytes); default 18.
+	TableBits int
+	// Mover replaces the engine (tests; an external UCI engine for level 9).
+	// nil: the bot's own search.
+	Mover Mover
+	// External, when set, plays the games at ExternalLevel (an external UCI
+	// engine: engine.uci.path in the config).
+	External Mover
+}
+
+// ExternalLevel is the level an external UCI engine plays, above the bot's
+// own eight.
+const ExternalLevel = 9
+
+// DefaultLevel is the level of /play and "/new @bot" without level=N.
+const DefaultLevel = 4
+
+// Mover chooses a move for the side to move of g at a level, within lim. g is
+// the worker's own copy of the game and holds the true position, secrets
+// included: a Mover must decide from what the side to move may know (the
+// engine samples the rest, engine.Engine.Choose). Several workers may call it
+// at once; it must honour ctx.
+type Mover interface {
+	Move(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error)
+}
+
+// MoverFunc adapts a function to Mover.
+type MoverFunc func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error)
+
+// Move implements Mover.
+func (f MoverFunc) Move(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+	return f(ctx, g, level, lim)
+}
+
+func (c EngineConfig) withDefaults(seed func() uint64) EngineConfig {
+	if c.Workers <= 0 {
+		c.Workers = 1
+	}
+	if c.MoveTime <= 0 {
+		c.MoveTime = 10 * time.Second
+	}
+	c.MoveTime = min(c.MoveTime, time.Minute)
+	if c.TableBits <= 0 {
+		c.TableBits = 18
+	}
+	if c.Mover == nil {
+		c.Mover = &engineMover{bits: c.TableBits, seed: seed}
+	}
+	return c
+}
+
+// engineMover is the bot's own search: a free list of engines, one per running
+// search, each keeping its transposition table between searches.
+type engineMover struct {
+	bits int
+	mu   sync.Mutex
+	free []*engine.Engine
+	seed func() uint64 // the service's Rand, for the weaker levels' noise
+}
+
+func (m *engineMover) Move(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+	m.mu.Lock()
+	var e *engine.Engine
+	if n := len(m.free); n > 0 {
+		e, m.free = m.free[n-1], m.free[:n-1]
+	} else {
+		a := m.seed()
+		e = engine.NewEngine(engine.Config{TableBits: m.bits, Rand: rand.New(rand.NewPCG(a, a>>32|a<<32))})
+	}
+	m.mu.Unlock()
+	defer func() {
+		m.mu.Lock()
+		m.free = append(m.free, e)
+		m.mu.Unlock()
+	}()
+	e.SetLevel(level)
+	return e.Choose(ctx, g, lim)
+}
+
+// enginePool is the queue of games the engine owes something, and its
+// workers' bookkeeping. A game is queued once; queued again while a worker
+// has it, it is looked at once more when that worker is done.
+type enginePool struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	queue   []string
+	state   map[string]uint8 // queued, running, again
+	running int
+	workers int // RunEngine's running workers: without any, idle does not wait
+}
+
+const (
+	jobQueued = iota + 1
+	jobRunning
+	jobAgain
+)
+
+func newEnginePool() *enginePool {
+	p := &enginePool{state: map[string]uint8{}}
+	p.cond = sync.NewCond(&p.mu)
+	return p
+}
+
+// add queues game id; it never blocks.
+func (p *enginePool) add(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch p.state[id] {
+	case jobQueued, jobAgain:
+		return
+	case jobRunning:
+		p.state[id] = jobAgain
+		return
+	}
+	p.state[id] = jobQueued
+	p.queue = append(p.queue, id)
+	p.cond.Broadcast()
+}
+
+// take waits for a queued game; "" when ctx ended.
+func (p *enginePool) take(ctx context.Context) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.queue) == 0 {
+		if ctx.Err() != nil {
+			return ""
+		}
+		p.cond.Wait()
+	}
+	id := p.queue[0]
+	p.queue = p.queue[1:]
+	p.state[id] = jobRunning
+	p.running++
+	return id
+}
+
+// done ends a worker's turn with id: queued again if it was asked for meanwhile.
+func (p *enginePool) done(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.running--
+	if p.state[id] == jobAgain {
+		p.state[id] = jobQueued
+		p.queue = append(p.queue, id)
+	} else {
+		delete(p.state, id)
+	}
+	p.cond.Broadcast()
+}
+
+// idle waits until nothing is queued or running, or ctx ends.
+func (p *enginePool) idle(ctx context.Context) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for p.workers > 0 && (len(p.queue) > 0 || p.running > 0) && ctx.Err() == nil {
+		p.cond.Wait()
+	}
+}
+
+// wakeOnDone wakes the pool's waiters when ctx ends.
+func (p *enginePool) wakeOnDone(ctx context.Context) func() bool {
+	return context.AfterFunc(ctx, func() {
+		p.mu.Lock()
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	})
+}
+
+// RunEngine runs the workers that search the engine's replies until ctx ends;
+// the main loop runs it beside RunOutbox. Without it, games against the bot
+// wait (their searches are queued in memory and found again from the store by
+// Tick after a restart).
+func (s *Service) RunEngine(ctx context.Context) error {
+	stop := s.ai.wakeOnDone(ctx)
+	defer stop()
+	n := max(s.aiCfg.Workers, 1)
+	s.ai.mu.Lock()
+	s.ai.workers += n
+	s.ai.mu.Unlock()
+	defer func() {
+		s.ai.mu.Lock()
+		s.ai.workers -= n
+		s.ai.cond.Broadcast()
+		s.ai.mu.Unlock()
+	}()
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				id := s.ai.take(ctx)
+				if id == "" {
+					return
+				}
+				if err := s.engineJob(ctx, id); err != nil && ctx.Err() == nil {
+					s.log.Warn("engine reply", "game", id, "err", err)
+				}
+				s.ai.done(id)
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// Settle waits until the engine has nothing queued or under way, or ctx ends:
+// the console waits for the bot's reply before it reads the next line.
+func (s *Service) Settle(ctx context.Context) {
+	stop := s.ai.wakeOnDone(ctx)
+	defer stop()
+	s.ai.idle(ctx)
+}
+
+// botSeat is the seat the engine plays in rec, or -1.
+func botSeat(rec *storage.Game) int {
+	for i, p := range rec.Players {
+		if p.Level > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// engineOwes reports whether the engine has to act in the stored game: its
+// turn, or a question of its opponent to answer.
+func engineOwes(rec *storage.Game, toMove rules.Side) bool {
+	seat := botSeat(rec)
+	if seat < 0 || rec.Status != storage.StatusActive {
+		return false
+	}
+	human := 1 - seat
+	return int(toMove) == seat || rec.DrawOffer == human || rec.TakebackRequest == human
+}
+
+// botUser is the bot itself on a platform: its own user id where the adapter
+// knows it (Telegram's getMe, Discord's READY), else a name no person has.
+func (s *Service) botUser(platform string) User {
+	if p, ok := s.platform(platform).(interface{ BotUser() User }); ok {
+		if u := p.BotUser(); u.ID != "" {
+			if u.Name == "" {
+				u.Name = s.botName
+			}
+			return u
+		}
+	}
+	return User{ID: "bot:" + s.botName, Name: s.botName, Username: s.botName}
+}
+
+// isBot reports whether @name (without the @) or a resolved mention names the
+// bot itself.
+func (s *Service) isBot(platform, name, id string) bool {
+	me := s.botUser(platform)
+	if id != "" && id == me.ID {
+		return true
+	}
+	return sameName(name, s.botName) || sameName(name, s.botName+"bot") || me.Username != "" && sameName(name, me.Username)
+}
+
+// errStale says that the game changed while the engine searched it.
+var errStale = errors.New("bot: game changed during the engine's search")
+
+// engineJob does what the engine owes in game id: it answers its opponent's
+// draw offer or takeback request, and moves when it is its turn. No lock is
+// held while it searches.
+func (s *Service) engineJob(ctx context.Context, id string) error {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil
+		}
+		return err
+	}
+	seat := botSeat(rec)
+	if seat < 0 || rec.Status != storage.StatusActive {
+		return nil
+	}
+	v, err := s.variant(rec.Variant, rec.Options)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
+	moves := make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		moves[i] = m.Text
+	}
+	// The worker's own copy: the cached game belongs to whoever holds the lock.
+	g, err := rules.Replay(v, rec.StartFEN, moves)
+	if err != nil {
+		return fmt.Errorf("replay game %s: %w", id, err)
+	}
+	// me and human are seats (players, clocks, offers); colour is what the
+	// engine's seat plays (banqi's first flip may make seat 0 Black).
+	me := rules.Side(seat)
+	human := me.Other()
+	colour := g.Position().SideOf(seat)
+	level := rec.Players[seat].Level
+	q := s.botRequest(ctx, rec)
+	c := collectorOf(q.ctx)
+	defer q.flush(c)
+	switch {
+	case rec.DrawOffer == int(human):
+		accept, err := s.drawWanted(ctx, g, colour)
+		if err != nil {
+			return err
+		}
+		return q.engineAnswer((*request).cmdDraw, id, accept)
+	case rec.TakebackRequest == int(human):
+		return q.engineAnswer((*request).cmdTakeback, id, level <= takebackLevel)
+	case g.Position().ToMove() != colour || g.Outcome().Over:
+		return nil
+	}
+	lim := s.engineLimits(rec, me)
+	s.log.Debug("engine thinks", "game", id, "level", level, "ply", g.Ply(), "movetime", lim.MoveTime, "clock", lim.Time)
+	res, err := s.mover(level).Move(ctx, g, level, lim)
+	if err != nil {
+		return fmt.Errorf("search game %s: %w", id, err)
+	}
+	coord := rules.FormatCoord(g.Position(), res.Move)
+	q.expect = rec.Version
+	err = q.play(id, coord, replyAll)
+	if errors.Is(err, errStale) {
+		s.ai.add(id) // look again at the game as it is now
+		return nil
+	}
+	var ue *userError
+	if errors.As(err, &ue) {
+		// The game ended or changed hands meanwhile (a resignation, a timeout).
+		s.log.Debug("engine move not played", "game", id, "why", ue.key)
+		return nil
+	}
+	return err
+}
+
+// botRequest is a request made by the bot itself in rec's chat, its messages
+// collected and sent when flushed (as Tick's are).
+func (s *Service) botRequest(ctx context.Context, rec *storage.Game) *request {
+	c := &collector{}
+	ctx = context.WithValue(ctx, outKey{}, c)
+	u := User{ID: rec.Players[botSeat(rec)].UserID, Name: rec.Players[botSeat(rec)].Name}
+	ev := Event{Platform: rec.Platform, ChatID: rec.ChatID, User: u, At: s.now()}
+	q := &request{s: s, ctx: ctx, ev: ev, lang: En, chat: &storage.Chat{Platform: rec.Platform, ChatID: rec.ChatID}}
+	if ch, err := s.store.Chat(ctx, rec.Platform, rec.ChatID); err == nil {
+		q.chat = ch
+		q.lang = ParseLang(ch.Language)
+	}
+	return q
+}
+
+// engineAnswer answers a question of the bot's opponent through the command a
+// person would use.
+func (q *request) engineAnswer(cmd func(*request, []string) error, id string, yes bool) error {
+	a := "no"
+	if yes {
+		a = "yes"
+	}
+	err := cmd(q, []string{"#" + id, a})
+	var ue *userError
+	if errors.As(err, &ue) {
+		q.s.log.Debug("engine answer not given", "game", id, "why", ue.key)
+		return nil
+	}
+	return err
+}
+
+// takebackLevel is the strongest level that grants takebacks: the lower levels
+// are for learning, where taking a blunder back is part of it; from level 5
+// on, the bot plays as a tournament opponent and declines.
+const takebackLevel = 4
+
+// drawWanted decides a draw offered to the engine: it accepts when a short
+// search says it stands worse by more than a soldier, or the game is level
+// (within a fifth of a soldier) after sixty plies; otherwise it plays on. The
+// judgement is the full level's, without the weaker levels' noise, whatever
+// level plays: a beginner level that accepted draws at random would be no
+// kinder, only odder.
+func (s *Service) drawWanted(ctx context.Context, g *rules.Game, me rules.Side) (bool, error) {
+	res, err := s.aiCfg.Mover.Move(ctx, g, engine.MaxLevel, engine.Limits{Depth: 6, MoveTime: time.Second})
+	if errors.Is(err, engine.ErrNoMove) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	score := res.Score
+	if res.Mate != 0 {
+		score = 100_000 / res.Mate
+	}
+	if g.Position().ToMove() != me {
+		score = -score
+	}
+	return score < -100 || g.Ply() >= 60 && score <= 20 && score >= -20, nil
+}
+
+// mover is what plays at level.
+func (s *Service) mover(level int) Mover {
+	if level == ExternalLevel && s.aiCfg.External != nil {
+		return s.aiCfg.External
+	}
+	return s.aiCfg.Mover
+}
+
+// engineLimits is the time the engine may take for its move in rec: a share
+// of its clock in a live game (engine.Limits.Time), else the configured
+// MoveTime, and never past the deadline of a correspondence game.
+func (s *Service) engineLimits(rec *storage.Game, me rules.Side) engine.Limits {
+	now := s.now()
+	c := &rec.Clock
+	if c.Control.Kind == storage.KindLive {
+		return engine.Limits{Time: max(timeLeft(c, now, me, me), 0), Inc: c.Control.Increment}
+	}
+	t := s.aiCfg.MoveTime
+	if c.Control.Kind == storage.KindCorrespondence {
+		t = min(t, max(c.Deadline.Sub(now)/2, time.Second))
+	}
+	return engine.Limits{MoveTime: t}
+}
+
+// parseLevel reads the value of level=N: 1 to 8, and 9 when an external engine
+// is configured.
+func (q *request) parseLevel(val string) (int, error) {
+	top := engine.MaxLevel
+	if q.s.aiCfg.External != nil {
+		top = ExternalLevel
+	}
+	n, err := strconv.Atoi(val)
+	if err != nil || n < engine.MinLevel || n > top {
+		return 0, oops("err.bad_level", val, top)
+	}
+	return n, nil
+}
+
+// cmdPlay is /play [VARIANT] [level=N] [time] [side]: a game against the bot,
+// which begins at once.
+func (q *request) cmdPlay(args []string) error {
+	return q.newGame(args, true)
+}
+
+// startBotGame creates rec (the sender's seat filled, not yet stored) as a game
+// against the engine at level, begun at once: the bot accepts without being
+// asked. In a variant with setup secrets the bot's own answer is drawn now
+// (rules.DefaultSecret, the service's Rand) and the game waits for the
+// player's; the first board and the player's question are written with the
+// game.
+func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Game, seat, level int) error {
+	me := q.s.botUser(q.ev.Platform)
+	botSide := rules.Side(1 - seat)
+	rec.Players[botSide] = storage.Player{UserID: me.ID, Name: me.Name, Level: level}
+	choices, err := rules.SecretChoices(v, rec.StartFEN)
+	if err != nil {
+		return fmt.Errorf("setup of %s: %w", v.Slug, err)
+	}
+	var asked *rules.Choice
+	for _, c := range choices {
+		if c.Side == botSide {
+			if rec.Secrets == nil {
+				rec.Secrets = storage.Secrets{}
+			}
+			rec.Secrets[secretKey(botSide)] = q.s.defaultSecret(v, rec.StartFEN, botSide)
+		} else {
+			asked = &c
+		}
+	}
+	now := q.s.now()
+	if asked == nil && len(choices) > 0 {
+		// Only the bot had something to choose: the game begins from the true start.
+		start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
+		if err != nil {
+			return fmt.Errorf("%s: apply the bot's secrets: %w", v.Slug, err)
+		}
+		if g, err = rules.NewGame(v, start); err != nil {
+			return fmt.Errorf("%s: the true start: %w", v.Slug, err)
+		}
+		rec.StartFEN = g.StartFEN()
+	}
+	if asked != nil {
+		rec.Status = storage.StatusSetup
+		rec.Clock.TurnStarted = now
+		rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
+	} else {
+		rec.Status = storage.StatusActive
+		startClock(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
+	}
+	d := q.display()
+	var outs []*pendingOut
+	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
+		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
+			nl := &loaded{rec: sg, game: g}
+			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), seatWord(q.lang, v, rules.Red),
+				playerName(q.lang, sg, rules.Black), seatWord(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
+			if asked != nil {
+				head += "\n" + q.t("bot.setup", playerName(q.lang, sg, rules.Side(seat)), formatSpan(q.lang, sg.Clock.Deadline.Sub(now)))
+				outs = []*pendingOut{q.boardOut(nl, head, ""), q.s.privateOut(d, sg, asked.Side, q.s.setupPromptText(d, nl, *asked))}
+			} else {
+				outs = append([]*pendingOut{q.boardOut(nl, joinLines(head, startFacts(q.lang, nl)), "")}, q.s.privateBoardsOf(d, nl, false)...)
+			}
+			es := make([]*storage.OutboxEntry, len(outs))
+			for i, p := range outs {
+				if q.s.out.cfg.Mode == DeliverInline {
+					p.entry.Lease = q.s.ownLease()
+				}
+				es[i] = p.entry
+			}
+			return es, nil
+		}})
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	for i, p := range outs {
+		p.entry, p.stored = entries[i], true
+	}
+	q.s.oweAll(q.ctx, outs)
+	q.s.keep(&loaded{rec: stored, game: g}) // the engine hears of its turn
+	q.s.log.Info("game against the bot", "game", stored, "level", level)
+	return nil
+}
+
+// defaultSecret draws side s's setup answer with the service's Rand.
+func (s *Service) defaultSecret(v *rules.Variant, startFEN string, side rules.Side) string {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return rules.DefaultSecret(v, startFEN, side, s.rng)
+}

@@ -1,0 +1,126 @@
+package variants
+
+import (
+	"fmt"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// Helpers the stratagem piece modules share.
+
+// stratMod is what every stratagem module knows: its piece and the kind index
+// of that piece in the variant it is part of (found by letter in Init).
+type stratMod struct {
+	sp     *stratPiece
+	letter byte
+	kind   int
+}
+
+func (m *stratMod) ModuleName() string { return fmt.Sprintf("stratagem-%02d", m.sp.no) }
+
+func (m *stratMod) Init(c *rules.Claims) error {
+	m.kind = c.Variant().KindByLetter(m.letter)
+	if m.kind < 0 {
+		return fmt.Errorf("no kind %c for the %s", m.letter, m.sp.glyph[0])
+	}
+	return nil
+}
+
+// is reports whether pc is this module's piece.
+func (m *stratMod) is(pc rules.Piece) bool { return !pc.Empty() && pc.Kind() == m.kind }
+
+// glyph is the piece's face for refusals.
+func (m *stratMod) glyph() string { return m.sp.glyph[0] }
+
+// squares lists the points of side s's pieces of the module's kind.
+func (m *stratMod) squares(p *rules.Position, s rules.Side) []rules.Square {
+	var out []rules.Square
+	b := p.Variant().Board
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		if pc := p.At(sq); m.is(pc) && pc.Side() == s {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// stratRemove takes the piece on sq off the board as a capture by its enemy.
+// With captured lists (07, 14) the piece joins its owner's list.
+func stratRemove(p *rules.Position, sq rules.Square) {
+	if pc := p.At(sq); p.Variant().Hands && !pc.Empty() && !p.Variant().Kinds[pc.Kind()].Royal {
+		p.SetHand(pc.Side(), pc.Kind(), p.Hand(pc.Side(), pc.Kind())+1)
+	}
+	p.Set(sq, rules.NoPiece)
+	p.ResetCaptureClock()
+}
+
+// Standard kinds: a kind index at or above numStandard is an added piece.
+const numStandard = Soldier + 1
+
+// orthNeighbours returns the orthogonal neighbours of sq on the board (off-board
+// directions are left out).
+func orthNeighbours(b *rules.Board, sq rules.Square) []rules.Square {
+	out := make([]rules.Square, 0, 4)
+	for _, d := range rules.Dirs4 {
+		if n := b.Step(sq, d[0], d[1]); n != rules.NoSquare {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// adjacentOrth reports whether a and b are orthogonal neighbours.
+func adjacentOrth(b *rules.Board, a, c rules.Square) bool {
+	af, ar, _ := b.Coords(a)
+	cf, cr, _ := b.Coords(c)
+	return abs(af-cf)+abs(ar-cr) == 1
+}
+
+// offset returns c's file and rank offset from a.
+func offset(b *rules.Board, a, c rules.Square) (int, int) {
+	af, ar, _ := b.Coords(a)
+	cf, cr, _ := b.Coords(c)
+	return cf - af, cr - ar
+}
+
+// clearBetween reports whether every point strictly between from and to on a
+// rank or file is empty, and how far apart they are; ok=false when they do not
+// share a line.
+func clearBetween(p *rules.Position, from, to rules.Square) (clear bool, dist int, ok bool) {
+	b := p.Variant().Board
+	df, dr := offset(b, from, to)
+	if (df != 0 && dr != 0) || (df == 0 && dr == 0) {
+		return false, 0, false
+	}
+	dist = abs(df) + abs(dr)
+	sf, sr := sign(df), sign(dr)
+	for i := 1; i < dist; i++ {
+		if !p.At(b.Step(from, sf*i, sr*i)).Empty() {
+			return false, dist, true
+		}
+	}
+	return true, dist, true
+}
+
+// isHorseOffset reports a 日 offset.
+func isHorseOffset(df, dr int) bool {
+	return (abs(df) == 1 && abs(dr) == 2) || (abs(df) == 2 && abs(dr) == 1)
+}
+
+// pieceWord names a piece for a refusal: "the 車 on e5".
+func pieceWord(p *rules.Position, sq rules.Square) string {
+	pc := p.At(sq)
+	if pc.Empty() {
+		return "the empty point " + p.Variant().Board.Name(sq)
+	}
+	return fmt.Sprintf("the %s on %s", p.Variant().Glyph(pc), p.Variant().Board.Name(sq))
+}
+
+// moverSide is the side that made the move m just made on p (for AfterMove and
+// Legal).
+func moverSide(p *rules.Position, m rules.Move) rules.Side {
+	if p.MidTurn() {
+		return p.ToMove()
+	}
+	return p.ToMove().Other()
+}
