@@ -173,6 +173,10 @@ func (q *request) cmdRules(args []string) error {
 			opts[len(opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RC
 			continue
 		}
+		if key, _, ok := strings.Cut(strings.ToLower(a), "="); ok && q.s.reg.IsOption(key) && q.optionTakes(key, key) {
+			opts = append(opts, key+" "+key+"="+a[len(key)+1:]) // equal=both, pool=hide, as /new takes them
+			continue
+		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
 	base, ok := q.s.reg.Get(slug)
@@ -223,7 +227,15 @@ func (q *request) cmdRules(args []string) error {
 	if v.ColoursInPlay() {
 		start = "rules.start_first"
 	}
-	sb.WriteString(q.t(start, strings.Join(append([]string{slug}, opts...), " ")))
+	typed := []string{slug}
+	for _, o := range opts {
+		// "equal equal=both" is typed "equal=both".
+		if f := strings.Fields(o); len(f) > 1 && strings.HasPrefix(f[1], f[0]+"=") {
+			o = strings.Join(f[1:], " ")
+		}
+		typed = append(typed, o)
+	}
+	sb.WriteString(q.t(start, strings.Join(typed, " ")))
 	q.reply(Message{Text: sb.String()})
 	return nil
 }

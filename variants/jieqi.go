@@ -120,6 +120,11 @@ func JieqiCaptured() Option {
 func JieqiPool() Option {
 	return Option{
 		Name: "pool",
+		Guide: rules.Texts{
+			En:   "pool=hide: the bot does not show the pools of pieces not yet seen, beside the board or anywhere else; players track them themselves. The default pool=show draws them beside the board.",
+			Hant: "pool=hide：機器人不顯示暗子池（棋盤旁或其他地方都不顯示），由棋手自己記。預設 pool=show 在棋盤旁顯示。",
+			Hans: "pool=hide：机器人不显示暗子池（棋盘旁或其他地方都不显示），由棋手自己记。默认 pool=show 在棋盘旁显示。",
+		},
 		Summary: "jieqi: `pool=hide`: the bot does not show the pools of pieces not yet seen (players track them " +
 			"themselves); `pool=show` is the default",
 		Params: []string{"pool"},
@@ -141,6 +146,11 @@ func JieqiPool() Option {
 func JieqiZones() Option {
 	return Option{
 		Name: "zones",
+		Guide: rules.Texts{
+			En:   "zones=strict: a face-up advisor moves only to points of its own palace and a face-up elephant only to points of its own half, as in xiangqi; one revealed outside may only move back in. The default zones=free lets them go anywhere.",
+			Hant: "zones=strict：翻開的仕只能走到己方九宮內的點，翻開的相只能走到己方半場，與象棋相同；在外面翻開的只能走回去。預設 zones=free 可走全盤。",
+			Hans: "zones=strict：翻开的仕只能走到己方九宫内的点，翻开的相只能走到己方半场，与象棋相同；在外面翻开的只能走回去。默认 zones=free 可走全盘。",
+		},
 		Summary: "jieqi: `zones=strict`: face-up advisors move only to points of their palace and face-up elephants " +
 			"only to points of their own half, as in xiangqi; `zones=free` (the default): anywhere",
 		Params: []string{"zones"},
