@@ -61,6 +61,13 @@ func TestBanqiFlips(t *testing.T) {
 	if p.PublicFEN() != "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX - K1A2B2R2N2C2P5k1a2b2r2n2c2p5 - 0 1" {
 		t.Errorf("public start FEN = %s", p.PublicFEN())
 	}
+	// The texts of a flip (banqi.md §9).
+	for _, text := range []string{"a1a1", "a1", "A1", "flip a1", "翻 a1", "翻開a1", "翻开 a1"} {
+		m, err := rules.ParseMove(p, text)
+		if err != nil || m.From != 0 || m.To != 0 {
+			t.Errorf("%q: %v %v", text, m, err)
+		}
+	}
 	// 2: d3d3 reveals R: the first player is Red.
 	playAll(t, g, "d3d3")
 	if got, want := g.Position().PublicFEN(), "XXXXXXXX/XXXRXXXX/XXXXXXXX/XXXXXXXX b K1A2B2R1N2C2P5k1a2b2r2n2c2p5 - 0 1"; got != want {
