@@ -677,6 +677,17 @@ func (p *Position) View(a Audience) *View {
 				}
 			}
 		}
+	} else if pool, ok := p.Pool(a); ok {
+		// A game with a pool (banqi, jieqi) shows it where hands go: the pieces
+		// not yet seen, as this audience may know them, beside the board.
+		for s := Red; s <= Black; s++ {
+			for k, n := range pool[s] {
+				for ; n > 0; n-- {
+					out.Hands[s] = append(out.Hands[s], &ViewPiece{Side: s, Letter: v.Kinds[k].Letter,
+						Glyph: v.Kinds[k].Glyph[s], Simple: v.Kinds[k].Simple[s]})
+				}
+			}
+		}
 	}
 	return out
 }

@@ -77,7 +77,8 @@ type View struct {
 	// that depends only on public facts).
 	InCheck []Square
 	// Hands are each side's pieces in hand (drop games), one entry a piece, by
-	// kind; nil without hands.
+	// kind; in a game with a pool (Position.Pool) the pieces not yet seen; nil
+	// without either.
 	Hands [2][]*ViewPiece
 }
 

@@ -252,7 +252,7 @@ func builders() []Builder {
 
 func options() []Option {
 	var opts []Option
-	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit(), CustomPieceOption())
+	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
 	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
