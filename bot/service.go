@@ -195,6 +195,13 @@ func (s *Service) deal(v *rules.Variant, startFEN string) (string, error) {
 	return rules.Deal(v, startFEN, s.rng)
 }
 
+// salt is 128 random bits in hex, from the service's source (crypto/rand).
+func (s *Service) salt() string {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return fmt.Sprintf("%016x%016x", s.rng.Uint64(), s.rng.Uint64())
+}
+
 // seed draws a seed for an engine's noise from the service's Rand.
 func (s *Service) seed() uint64 {
 	s.rngMu.Lock()
@@ -290,7 +297,21 @@ type loaded struct {
 }
 
 func (l *loaded) pos() *rules.Position { return l.game.Position() }
-func (l *loaded) toMove() rules.Side   { return l.game.Position().ToMove() }
+
+// toMove is the seat to move. In the bot a rules.Side that indexes Players,
+// clocks and offers is a seat (0 moves first); the position says which colour
+// each seat plays (rules.Position.Seat). Seat and colour are the same in every
+// game but one whose colours are given in play (banqi's first flip).
+func (l *loaded) toMove() rules.Side {
+	p := l.game.Position()
+	return rules.Side(p.Seat(p.ToMove()))
+}
+
+// colourOf is the colour seat plays, for outcomes and colour names.
+func (l *loaded) colourOf(seat rules.Side) rules.Side { return l.game.Position().SideOf(int(seat)) }
+
+// seatOfColour is the seat that plays colour c.
+func (l *loaded) seatOfColour(c rules.Side) rules.Side { return rules.Side(l.game.Position().Seat(c)) }
 
 // load reads a game from the store and derives its position, from the cache when
 // the cached version is the stored one. The caller holds the game's lock.

@@ -286,7 +286,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 		s.log.Info("challenge lapsed", "game", nl.rec)
 	case outOfTime(&rec.Clock, now):
 		loser := l.toMove()
-		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), sideName(d.lang, l.game.Variant(), loser))
+		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), seatName(d.lang, l, loser))
 		view := l.pos().View(rules.Public)
 		nl, outs, err := s.saveOwing(ctx, l, timedOut(l), func(nl *loaded) []*pendingOut {
 			return []*pendingOut{publicOut(d, nl.rec, s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), ""))}
@@ -321,7 +321,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 func timedOut(l *loaded) *storage.Game {
 	rec := l.rec.Clone()
 	loser := l.toMove()
-	out := rules.Win(loser.Other(), rules.ReasonTimeout)
+	out := rules.Win(l.colourOf(loser.Other()), rules.ReasonTimeout)
 	rec.Status = storage.StatusFinished
 	rec.Result, rec.Reason = out.Result(), string(out.Reason)
 	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide

@@ -178,6 +178,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			}
 		}()
 	}
+	ecfg := bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime}
+	if cfg.Engine.UCI.Path != "" {
+		ext := newUCIMover(cfg.Engine.UCI, log)
+		defer ext.Close()
+		ecfg.External = ext
+	}
 	svc, err := bot.New(bot.Config{
 		Store:      m.wrap(st),
 		Renderer:   bot.NewRenderer(renderOptions(cfg.Render)),
@@ -186,7 +192,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
 		Delivery:   cfg.Delivery.bot(),
-		Engine:     bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime},
+		Engine:     ecfg,
 	})
 	if err != nil {
 		return err
