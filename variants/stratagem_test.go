@@ -168,6 +168,8 @@ func TestStratagem06Feint(t *testing.T) {
 	v := stratVariant(t, "SE")
 	for _, c := range []struct{ fen, move, after string }{
 		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e7", "5k3/9/4X4/4P4/9/2N3P2/9/9/9/3K5 b"},
+		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e9", "4Xk3/9/9/4P4/9/2N3P2/9/9/9/3K5 b"},
+		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e5", "5k3/9/9/4P4/4X4/2N3P2/9/4r4/9/3K5 b"},
 		{"5k3/9/r1X1c1n2/9/9/9/9/9/9/4K4 w", "c7f7", "5k3/9/4cXn2/9/9/9/9/9/9/4K4 b"},
 	} {
 		g, _ := rules.NewGame(v, c.fen)
