@@ -185,26 +185,18 @@ func (b *bearChange) AfterMove(p *rules.Position, m rules.Move) {
 	}
 }
 
-// behind lists the kinds of enemy animals behind the bear on sq (no bears).
-func (b *bearChange) behind(p *rules.Position, sq rules.Square) []int {
+// behind is the set (bit k for kind k) of the kinds of enemy animals behind the
+// bear on sq, bears excepted: no allocation, this runs for every node.
+func (b *bearChange) behind(p *rules.Position, sq rules.Square) uint64 {
 	v := p.Variant()
 	s := p.At(sq).Side()
-	var out []int
+	var out uint64
 	for at := v.Board.Step(sq, 0, -forward(s)); at != rules.NoSquare; at = v.Board.Step(at, 0, -forward(s)) {
-		if pc := p.At(at); !pc.Empty() && pc.Side() != s && pc.Kind() != b.bear && !containsInt(out, pc.Kind()) {
-			out = append(out, pc.Kind())
+		if pc := p.At(at); !pc.Empty() && pc.Side() != s && pc.Kind() != b.bear {
+			out |= 1 << uint(pc.Kind())
 		}
 	}
 	return out
-}
-
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func (b *bearChange) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
@@ -214,7 +206,12 @@ func (b *bearChange) AddMoves(p *rules.Position, out []rules.Move) []rules.Move 
 		if p.At(sq) != rules.NewPiece(b.bear, s) || !p.Movable(sq) {
 			continue
 		}
-		for _, k := range b.behind(p, sq) {
+		kinds := b.behind(p, sq)
+		for k := 0; kinds != 0; k++ {
+			if kinds&(1<<uint(k)) == 0 {
+				continue
+			}
+			kinds &^= 1 << uint(k)
 			if p.Hand(s, k) > 0 {
 				out = append(out, rules.Move{From: sq, To: sq, Flags: rules.FlagSpecial, Aux: b.code + uint8(k)})
 			}
@@ -268,7 +265,7 @@ func (b *bearChange) Refusal(p *rules.Position, text string, _ rules.Move) strin
 		return fmt.Sprintf("the bear on %s is wrapped by an enemy elephant's trunk and cannot change", name)
 	case p.Hand(s, k) == 0:
 		return fmt.Sprintf("you have no captured %s to bring back", kind)
-	case !containsInt(b.behind(p, sq), k):
+	case b.behind(p, sq)&(1<<uint(k)) == 0:
 		return fmt.Sprintf("no enemy %s stands behind the bear on %s (on its file, towards your side)", kind, name)
 	}
 	return ""
