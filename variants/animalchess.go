@@ -242,9 +242,13 @@ func (b *bearChange) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return nil
 }
 
-// Refusal says why a change written `d5=E` cannot be made.
-func (b *bearChange) Refusal(p *rules.Position, text string, _ rules.Move) string {
+// Refusal says why a change written `d5=E` cannot be made, and why a bear
+// cannot step somewhere.
+func (b *bearChange) Refusal(p *rules.Position, text string, m rules.Move) string {
 	v := p.Variant()
+	if why := b.bearStep(p, m); why != "" {
+		return why
+	}
 	name, letter, ok := strings.Cut(text, "=")
 	if !ok || len(letter) != 1 {
 		return ""
@@ -386,4 +390,30 @@ var animalSnakeGuide = rules.Texts{
 		"不可越子，在最後一格吃子。例：b3b7（c4 b5 c6 b7）。",
 	Hans: "蛇（S，白 b3，黑 g6）：按己方视角斜向「之」字走任意步：先左上后右上…、先左下后右下…、先左上后左下…、或先右上后右下…；" +
 		"不可越子，在最后一格吃子。例：b3b7（c4 b5 c6 b7）。",
+}
+
+// bearStep explains a bear's one-square step that its rules forbid.
+func (b *bearChange) bearStep(p *rules.Position, m rules.Move) string {
+	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 || p.At(m.From) != rules.NewPiece(b.bear, p.ToMove()) {
+		return ""
+	}
+	bd := p.Variant().Board
+	ff, fr, _ := bd.Coords(m.From)
+	tf, tr, _ := bd.Coords(m.To)
+	df, dr := tf-ff, (tr-fr)*forward(p.ToMove())
+	if max(df, -df, dr, -dr) != 1 {
+		return ""
+	}
+	t := p.At(m.To)
+	switch {
+	case dr < 0:
+		return "a bear never moves backward"
+	case dr == 0 || df == 0:
+		if t.Empty() {
+			return "a bear steps straight forward or sideways only to capture; to an empty square it steps diagonally forward"
+		}
+	case !t.Empty() && t.Side() != p.ToMove():
+		return "a bear never captures diagonally; it captures straight forward or sideways"
+	}
+	return ""
 }
