@@ -93,6 +93,9 @@ type spriteKey struct {
 	// a spriteBlock.
 	figure byte
 	joins  uint8
+	// neutral: a face-down piece of unknown colour (banqi), drawn without the
+	// band of a side's colour.
+	neutral bool
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -153,6 +156,9 @@ func (c *shared) drawPiece(k spriteKey) *sprite {
 	cx, cy := float64(n)/2, float64(n)/2
 	R := float64(d) / 2
 	ink := th.Ink[k.side]
+	if k.neutral {
+		ink = th.Back
+	}
 
 	// Shadow, rim, face.
 	dc.DrawCircle(cx+so, cy+so, R)

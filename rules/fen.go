@@ -559,7 +559,7 @@ func (p *Position) fenWith(v *View) string {
 	b := p.v.Board
 	var parts []string
 	for sq := b.Width * b.Height; sq < b.NumSquares(); sq++ {
-		if vp := v.Pieces[sq]; vp != nil {
+		if vp := v.Pieces[sq]; vp != nil && !vp.Token {
 			var sb strings.Builder
 			writeViewPiece(&sb, vp)
 			parts = append(parts, b.Name(Square(sq))+":"+sb.String())

@@ -197,6 +197,9 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 	for _, a := range p.v.mods.adders {
 		out = a.AddMoves(p, out)
 	}
+	for _, a := range p.v.mods.along {
+		out = a.AddAlong(p, out)
+	}
 	return out
 }
 

@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// MoveFlag describes what kind of move a Move is.
-type MoveFlag uint8
+// MoveFlag describes what kind of move a Move is. It has sixteen bits: eight
+// were used up once board moves that carry a module's action (FlagAlong) and
+// moves of multi-cell pieces (FlagBody) came in.
+type MoveFlag uint16
 
 // Move flags.
 const (
@@ -18,7 +20,11 @@ const (
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
 	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
-	FlagBody                          // a multi-cell piece (Kind.Body) translates from its anchor From to To
+	// FlagAlong marks an ordinary board move that carries a module's action in
+	// the same turn (the flag step of `F+e9e8`): Aux is a code the module claimed
+	// (RideAlong); the board move is made as usual, then the module's part.
+	FlagAlong
+	FlagBody // a multi-cell piece (Kind.Body) translates from its anchor From to To
 )
 
 // PassMove is the pass of a side that has no other legal move, in a variant
@@ -376,6 +382,9 @@ func (p *Position) Make(m Move) {
 				break
 			}
 		}
+		if m.Flags&FlagAlong != 0 {
+			p.v.codeOwner[m.Aux].(RideAlong).PlayAlong(p, m)
+		}
 	}
 	// A special move that keeps the turn (a reveal) leaves midTurn as it was.
 	if mid := kept || (!endsTurn && p.midTurn); mid != p.midTurn {
@@ -657,11 +666,25 @@ func (p *Position) View(a Audience) *View {
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
 	slices.Sort(out.InCheck)
+	for _, mk := range v.mods.markers {
+		mk.MarkView(p, out)
+	}
 	if p.hand != nil {
 		for s := Red; s <= Black; s++ {
 			for k := range v.Kinds {
 				for n := p.Hand(s, k); n > 0; n-- {
 					out.Hands[s] = append(out.Hands[s], p.viewPiece(NewPiece(k, s), a))
+				}
+			}
+		}
+	} else if pool, ok := p.Pool(a); ok {
+		// A game with a pool (banqi, jieqi) shows it where hands go: the pieces
+		// not yet seen, as this audience may know them, beside the board.
+		for s := Red; s <= Black; s++ {
+			for k, n := range pool[s] {
+				for ; n > 0; n-- {
+					out.Hands[s] = append(out.Hands[s], &ViewPiece{Side: s, Letter: v.Kinds[k].Letter,
+						Glyph: v.Kinds[k].Glyph[s], Simple: v.Kinds[k].Simple[s]})
 				}
 			}
 		}

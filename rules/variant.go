@@ -197,7 +197,7 @@ func (v *Variant) Finalize() error {
 		}
 		v.stand[i] = z
 	}
-	if v.Hands {
+	if v.Hands || v.hasPooler() {
 		v.Board.Decor.HandRows = true
 	}
 	v.ownerKnowsMore = v.OwnerSeesFaceDown
@@ -256,6 +256,15 @@ func (v *Variant) Finalize() error {
 		}
 	}
 	return nil
+}
+
+func (v *Variant) hasPooler() bool {
+	for _, m := range v.Modules {
+		if _, ok := m.(Pooler); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // WhiteAndBlack reports whether the sides are called White and Black (a chess
