@@ -45,9 +45,16 @@ func TestBinaryBotReplyAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	c = e.start()
-	if !e.srv.Wait(30*time.Second, func() bool {
-		return len(e.boards(group.ID)) >= 3 && strings.Contains(e.transcript(group.ID), "Red to move: @alice_x")
-	}) {
+	// The reply's board: a last move, and Alice to move again.
+	replied := func() bool {
+		for _, b := range e.boards(group.ID) {
+			if strings.Contains(b.Text, "Last move: ") && strings.Contains(b.Text, "Red to move: @alice_x") {
+				return true
+			}
+		}
+		return false
+	}
+	if !e.srv.Wait(30*time.Second, replied) {
 		t.Fatalf("no reply after the restart:\n%s\nlog:\n%s", e.transcript(group.ID), tail(c.logs.String(), 30))
 	}
 	e.stop(c, syscall.SIGTERM)
