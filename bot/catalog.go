@@ -189,6 +189,35 @@ var catalog = map[string]msg{
 		"after crossing the river",
 		"對方河界內",
 		"对方河界内"},
+	// Zones of the board variants of seed 004 (weiguo, jianghe, supply, yunduan, bianfang).
+	"why.zone_from.middle battlefield": {
+		"within the middle battlefield",
+		"在中場內",
+		"在中场内"},
+	"why.zone_to.middle battlefield": {
+		"within the middle battlefield",
+		"中場內",
+		"中场内"},
+	"why.zone_from.mountain file": {
+		"within the mountain file",
+		"在山界上",
+		"在山界上"},
+	"why.zone_to.mountain file": {
+		"within the mountain file",
+		"山界上",
+		"山界上"},
+	"why.zone_to.field": {
+		"off the supply lines",
+		"補給線以外",
+		"补给线以外"},
+	"why.zone_to.inner palace": {
+		"inside the original palace",
+		"原九宮內",
+		"原九宫内"},
+	"why.zone_from.bank": {
+		"from its own river bank",
+		"在己方河岸",
+		"在己方河岸"},
 	"why.block.leg": {
 		"leg",
 		"腿",
@@ -254,6 +283,10 @@ var catalog = map[string]msg{
 		"“%s” is not a side. Use side=red, side=black or side=random.",
 		"「%s」不是執方。請用 side=red（紅）、side=black（黑）或 side=random（隨機）。",
 		"“%s”不是执方。请用 side=red（红）、side=black（黑）或 side=random（随机）。"},
+	"err.new_bad_first": {
+		"“%s” is not a choice of who moves first. Use first=creator, first=opponent or first=random.",
+		"「%s」不是先手的選擇。請用 first=creator（發起者先）、first=opponent（對手先）或 first=random（隨機）。",
+		"“%s”不是先手的选择。请用 first=creator（发起者先）、first=opponent（对手先）或 first=random（随机）。"},
 	"err.new_self": {
 		"You cannot challenge yourself. Name an opponent with @name, or leave it out for an open challenge anyone can accept.",
 		"你不能挑戰自己。用 @名字 指定對手，或不寫對手，發起任何人都能接受的公開挑戰。",
@@ -598,6 +631,8 @@ var catalog = map[string]msg{
 	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
 	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
+	"fact.removed":  {"%s loses: %s", "%s被拿下：%s", "%s被拿下：%s"},
+	"fact.frozen":   {"%s may not move these next turn (pinned): %s", "%s被牽制、下一步不能走：%s", "%s被牵制、下一步不能走：%s"},
 	"fact.identified": {
 		"%s's face-down piece you captured was: %s",
 		"你吃掉的%s暗子是：%s",
@@ -714,6 +749,25 @@ var catalog = map[string]msg{
 	"side.black": {"Black", "黑方", "黑方"},
 	"side.white": {"White", "白方", "白方"},
 	"seat.open":  {"(open seat)", "（待定）", "（待定）"},
+	"deal.commit": {
+		"The deal is fixed: sha256(start + salt) = %s (both are published at the end).",
+		"開局佈子已固定：sha256(佈子 + 鹽) = %s（終局時公布兩者）。",
+		"开局布子已固定：sha256(布子 + 盐) = %s（终局时公布两者）。"},
+	"disclose.salt": {"Salt: %s; sha256(deal + \" \" + salt) = %s, as posted at the start.", "鹽：%s；sha256(佈子 + \" \" + 鹽) = %s，與開局時公布的相同。", "盐：%s；sha256(布子 + \" \" + 盐) = %s，与开局时公布的相同。"},
+	"disclose.captured": {
+		"%s: the face-down piece captured on %s was %s (%s).",
+		"%s：%s 被吃的暗子是%s（%s）。",
+		"%s：%s 被吃的暗子是%s（%s）。"},
+	"disclose.deal": {"The deal was: %s", "開局佈子：%s", "开局布子：%s"},
+	"pool.caption":  {"Game #%s, your pool (%s), pieces not yet seen as you know them:", "對局 #%s，你的暗子池（%s），你所知的未見棋子：", "对局 #%s，你的暗子池（%s），你所知的未见棋子："},
+	"pool.fen":      {"Your FEN: %s", "你的 FEN：%s", "你的 FEN：%s"},
+	"err.no_pool": {
+		"Game #%s shows no pools (it has no hidden pieces, or was started with pool=hide).",
+		"對局 #%s 不顯示暗子池（沒有暗子，或以 pool=hide 開局）。",
+		"对局 #%s 不显示暗子池（没有暗子，或以 pool=hide 开局）。"},
+	"cap.pool":    {"Not yet seen: %s", "暗子：%s", "暗子：%s"},
+	"seat.first":  {"first player", "先手", "先手"},
+	"seat.second": {"second player", "後手", "后手"},
 
 	// Results.
 	"result.win": {
@@ -740,6 +794,7 @@ var catalog = map[string]msg{
 	"reason.timeout":               {"time (the opponent ran out)", "超時（對方時間用完）", "超时（对方时间用完）"},
 	"reason.aborted":               {"aborted", "中止", "中止"},
 	"reason.goal":                  {"reaching the goal", "達成目標", "达成目标"},
+	"reason.no_pieces_left":        {"taking every enemy piece", "吃光對方棋子", "吃光对方棋子"},
 	"reason.general_captured":      {"capturing the general", "吃掉將帥", "吃掉将帅"},
 	"reason.declined":              {"declined", "被拒絕", "被拒绝"},
 	"reason.cancelled":             {"withdrawn", "已撤回", "已撤回"},
@@ -830,6 +885,14 @@ var catalog = map[string]msg{
 		"Start a game: /new %s [@opponent] [10+5 | 3d] [side=black] [fen=FEN]",
 		"開局：/new %s [@對手] [10+5 | 3d] [side=black] [fen=FEN]",
 		"开局：/new %s [@对手] [10+5 | 3d] [side=black] [fen=FEN]"},
+	"rules.start_first": {
+		"Start a game: /new %s [@opponent] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"開局：/new %s [@對手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"开局：/new %s [@对手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]"},
+	"notation.flip": {
+		"coordinates %s (the cell twice: turn over the piece on %s)",
+		"座標 %s（同一格寫兩次：翻開 %s 的棋子）",
+		"坐标 %s（同一格写两次：翻开 %s 的棋子）"},
 	"notation.head": {"Write moves as", "走法可寫成", "走法可写成"},
 	"notation.coord": {
 		"coordinates %s (from %s to %s)",
@@ -879,6 +942,7 @@ var catalog = map[string]msg{
 	"cmd.move":     {"make a move (also /m)", "走棋（也可用 /m）", "走棋（也可用 /m）"},
 	"cmd.board":    {"show a game's board", "顯示棋盤", "显示棋盘"},
 	"cmd.setup":    {"choose your secret setup, privately", "私下選擇暗設", "私下选择暗设"},
+	"cmd.pool":     {"your pool of pieces not yet seen, privately", "私下查看你所知的暗子池", "私下查看你所知的暗子池"},
 	"cmd.peek":     {"see your own pieces privately", "私下查看自己的棋子", "私下查看自己的棋子"},
 	"cmd.resign":   {"resign a game", "認輸", "认输"},
 	"cmd.draw":     {"offer, accept or decline a draw", "提和、同意或拒絕和棋", "提和、同意或拒绝和棋"},
@@ -915,6 +979,7 @@ var catalog = map[string]msg{
 		"/setup [#ID] ANSWER, in a private chat with me. /setup alone repeats the question.",
 		"/setup [#編號] 答案，在與我的私聊中。只輸入 /setup 會重述問題。",
 		"/setup [#编号] 答案，在与我的私聊中。只输入 /setup 会重述问题。"},
+	"usage.pool":     {"/pool [#ID]: the pieces not yet seen as you know them, with the captures you identified, sent privately.", "/pool [#編號]：你所知的暗子池與你認出的被吃暗子，私下傳送。", "/pool [#编号]：你所知的暗子池与你认出的被吃暗子，私下发送。"},
 	"usage.peek":     {"/peek [#ID], or press My pieces: your own view, sent privately.", "/peek [#編號]，或按「我的棋子」：私下傳送你的視角。", "/peek [#编号]，或按“我的棋子”：私下发送你的视角。"},
 	"usage.resign":   {"/resign [#ID], then confirm (or /resign yes).", "/resign [#編號]，再確認（或 /resign yes）。", "/resign [#编号]，再确认（或 /resign yes）。"},
 	"usage.draw":     {"/draw [#ID] offers or accepts; /draw no declines or withdraws.", "/draw [#編號] 提和或同意；/draw no 拒絕或撤回。", "/draw [#编号] 提和或同意；/draw no 拒绝或撤回。"},

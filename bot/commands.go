@@ -30,6 +30,7 @@ func commandList() []command {
 		{name: "board", aliases: []string{"b", "棋盤", "棋盘"}, run: (*request).cmdBoard, button: true},
 		{name: "setup", aliases: []string{"secret", "布陣", "布阵", "暗子"}, run: (*request).cmdSetup},
 		{name: "peek", aliases: []string{"mine", "我的棋", "看子"}, run: (*request).cmdPeek, button: true},
+		{name: "pool", aliases: []string{"暗子池", "未見", "未见"}, run: (*request).cmdPool},
 		{name: "resign", aliases: []string{"認輸", "认输", "投降"}, run: (*request).cmdResign, button: true},
 		{name: "draw", aliases: []string{"和棋", "求和"}, run: (*request).cmdDraw, button: true},
 		{name: "takeback", aliases: []string{"undo", "悔棋"}, run: (*request).cmdTakeback, button: true},

@@ -339,22 +339,25 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("replay game %s: %w", id, err)
 	}
+	// me and human are seats (players, clocks, offers); colour is what the
+	// engine's seat plays (banqi's first flip may make seat 0 Black).
 	me := rules.Side(seat)
 	human := me.Other()
+	colour := g.Position().SideOf(seat)
 	level := rec.Players[seat].Level
 	q := s.botRequest(ctx, rec)
 	c := collectorOf(q.ctx)
 	defer q.flush(c)
 	switch {
 	case rec.DrawOffer == int(human):
-		accept, err := s.drawWanted(ctx, g, me)
+		accept, err := s.drawWanted(ctx, g, colour)
 		if err != nil {
 			return err
 		}
 		return q.engineAnswer((*request).cmdDraw, id, accept)
 	case rec.TakebackRequest == int(human):
 		return q.engineAnswer((*request).cmdTakeback, id, level <= takebackLevel)
-	case g.Position().ToMove() != me || g.Outcome().Over:
+	case g.Position().ToMove() != colour || g.Outcome().Over:
 		return nil
 	}
 	lim := s.engineLimits(rec, me)
@@ -545,15 +548,15 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
 	} else {
 		rec.Status = storage.StatusActive
-		startClock(&rec.Clock, now, g.Position().ToMove())
+		startClock(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
 	}
 	d := q.display()
 	var outs []*pendingOut
 	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
 		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
 			nl := &loaded{rec: sg, game: g}
-			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), sideName(q.lang, v, rules.Red),
-				playerName(q.lang, sg, rules.Black), sideName(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
+			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), seatWord(q.lang, v, rules.Red),
+				playerName(q.lang, sg, rules.Black), seatWord(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
 			if asked != nil {
 				head += "\n" + q.t("bot.setup", playerName(q.lang, sg, rules.Side(seat)), formatSpan(q.lang, sg.Clock.Deadline.Sub(now)))
 				outs = []*pendingOut{q.boardOut(nl, head, ""), q.s.privateOut(d, sg, asked.Side, q.s.setupPromptText(d, nl, *asked))}

@@ -145,10 +145,13 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 	for _, o := range reg.Options() {
 		built := false
 		// An option that needs its value (captured=public, move-limit=80) gets one:
-		// the example its summary opens with ("`equal=no` or ...").
+		// the first example its summary gives ("`equal=no` or ...",
+		// "players' own pieces: `piece=Q后:R+N@c1` gives ...").
 		tries := []string{o.Name, o.Name + " " + o.Name + "=public", o.Name + " " + o.Name + "=80"}
-		if ex, _, ok := strings.Cut(strings.TrimPrefix(o.Summary, "`"), "`"); ok && strings.HasPrefix(ex, o.Name+"=") {
-			tries = append(tries, o.Name+" "+ex)
+		if _, rest, ok := strings.Cut(o.Summary, "`"+o.Name+"="); ok {
+			if ex, _, ok := strings.Cut(rest, "`"); ok {
+				tries = append(tries, o.Name+" "+o.Name+"="+ex)
+			}
 		}
 	find:
 		for _, base := range reg.All() {

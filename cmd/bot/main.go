@@ -168,6 +168,16 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			log.Error("close store", "err", err)
 		}
 	}()
+	m := newMetrics(st)
+	if cfg.Metrics.Listen != "" {
+		mctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			if err := serveMetrics(mctx, cfg.Metrics.Listen, m, st, log); err != nil {
+				log.Error("metrics server stopped", "err", err)
+			}
+		}()
+	}
 	ecfg := bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime}
 	if cfg.Engine.UCI.Path != "" {
 		ext := newUCIMover(cfg.Engine.UCI, log)
@@ -175,7 +185,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		ecfg.External = ext
 	}
 	svc, err := bot.New(bot.Config{
-		Store:      st,
+		Store:      m.wrap(st),
 		Renderer:   bot.NewRenderer(renderOptions(cfg.Render)),
 		Logger:     log,
 		BotName:    cfg.BotName,
@@ -196,7 +206,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			svc.AddPlatform(p)
 		}
 	}
-	return runAll(ctx, svc, runners, cfg.TickInterval, log)
+	return runAll(ctx, svc, runners, cfg.TickInterval, m.observeTick, log)
 }
 
 // openStore opens the store the config names: the bbolt file (serving hot
@@ -284,7 +294,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 // runAll runs the runners and the clock until ctx ends, a runner fails, or every
 // runner is done (the console at the end of its input); then it stops the others
 // and waits for them.
-func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.Duration, log *slog.Logger) error {
+func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.Duration, observe func(time.Duration), log *slog.Logger) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -315,7 +325,7 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick(ctx, svc, every, log)
+		tick(ctx, svc, every, observe, log)
 	}()
 	wg.Add(1)
 	go func() {
@@ -341,13 +351,15 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 
 // tick calls svc.Tick at once (deadlines that passed while the bot was down) and
 // then every interval until ctx ends.
-func tick(ctx context.Context, svc *bot.Service, every time.Duration, log *slog.Logger) {
+func tick(ctx context.Context, svc *bot.Service, every time.Duration, observe func(time.Duration), log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := svc.Tick(ctx, time.Now()); err != nil && ctx.Err() == nil {
+		start := time.Now()
+		if err := svc.Tick(ctx, start); err != nil && ctx.Err() == nil {
 			log.Warn("tick", "err", err)
 		}
+		observe(time.Since(start))
 		select {
 		case <-ctx.Done():
 			return

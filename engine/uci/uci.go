@@ -347,9 +347,17 @@ func uciSquare(b *rules.Board, sq rules.Square) string {
 
 // ParseMove reads a UCI move and returns it if it is legal in p.
 func ParseMove(p *rules.Position, text string) (rules.Move, error) {
+	// A move as FormatMove writes it reads back, whatever its kind: on a cell
+	// board a flip in place (banqi's c1c1) looks like two UCI squares.
+	legal := p.LegalMoves(nil)
+	for _, m := range legal {
+		if FormatMove(p, m) == text {
+			return m, nil
+		}
+	}
 	b := p.Variant().Board
 	if from, to, ok := splitUCI(b, text); ok {
-		for _, m := range p.LegalMoves(nil) {
+		for _, m := range legal {
 			if m.From == from && m.To == to && m.Flags&rules.FlagSpecial == 0 {
 				return m, nil
 			}
