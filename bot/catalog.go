@@ -633,6 +633,10 @@ var catalog = map[string]msg{
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
 	"fact.removed":  {"%s loses: %s", "%s被拿下：%s", "%s被拿下：%s"},
 	"fact.frozen":   {"%s may not move these next turn (pinned): %s", "%s被牽制、下一步不能走：%s", "%s被牵制、下一步不能走：%s"},
+	"fact.capture": {
+		"%s's face-down piece is captured unseen: %s",
+		"%s的一枚暗子被吃，未翻開：%s",
+		"%s的一枚暗子被吃，未翻开：%s"},
 	"fact.identified": {
 		"%s's face-down piece you captured was: %s",
 		"你吃掉的%s暗子是：%s",
