@@ -263,6 +263,15 @@ func resultOnly(lang Lang, l *loaded) string {
 	rec := l.rec
 	v := l.game.Variant()
 	reason := T(lang, reasonKey(rec.Reason))
+	if o := l.game.Outcome(); rec.Reason == string(rules.ReasonVariantGoal) && o.Over && o.Detail != "" {
+		// The variant's own words for its goal ("tiger captured"), still
+		// English: Chinese chats keep the general phrase in front of them.
+		if lang.chinese() {
+			reason += "（" + o.Detail + "）"
+		} else {
+			reason = o.Detail
+		}
+	}
 	switch {
 	case rec.Status == storage.StatusAborted:
 		return T(lang, "result.aborted", rec.ID, reason)
