@@ -414,6 +414,11 @@ func (p *Position) validate() error {
 	if err := p.validateKinds(); err != nil {
 		return err
 	}
+	if v.bodies != nil {
+		if err := p.validateBodies(); err != nil {
+			return err
+		}
+	}
 	for _, m := range v.mods.validators {
 		if err := m.Validate(p); err != nil {
 			return err
@@ -446,7 +451,7 @@ func (p *Position) validateKinds() error {
 		extra := 0
 		for k := range v.Kinds {
 			max := v.Kinds[k].Max
-			if max == 0 || counts[s][k] <= max {
+			if max == 0 || counts[s][k] <= max || v.isBody(k) { // a body's squares are one piece: validateBodies
 				continue
 			}
 			if v.royalKind[k] {

@@ -331,6 +331,7 @@ type modules struct {
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
+	resample   []Resampler
 	along      []RideAlong
 	markers    []ViewMarker
 	uncoloured []Uncoloured
@@ -413,6 +414,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Teller); ok {
 			mods.tellers = append(mods.tellers, x)
+		}
+		if x, ok := m.(Resampler); ok {
+			mods.resample = append(mods.resample, x)
 		}
 		if x, ok := m.(RideAlong); ok {
 			mods.along = append(mods.along, x)

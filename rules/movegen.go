@@ -158,6 +158,7 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 	if p.v.hasAura {
 		frozen = p.Frozen(s)
 	}
+	bodySeen := uint64(0) // body kinds whose anchor was met
 	for w := 0; w < len(p.occ[s]); w++ {
 		word := p.occ[s][w]
 	next:
@@ -171,6 +172,14 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 				}
 			}
 			if frozen.Has(sq) {
+				continue
+			}
+			if p.v.bodies != nil && p.v.isBody(pc.Kind()) {
+				// The first square of a body met is its anchor: it moves the piece.
+				if bodySeen&(1<<uint(pc.Kind())) == 0 && !p.held(sq) {
+					out = p.bodyMoves(sq, pc, out, false)
+				}
+				bodySeen |= 1 << uint(pc.Kind())
 				continue
 			}
 			for _, h := range holders {
@@ -608,28 +617,38 @@ func (p *Position) Frozen(s Side) SquareSet {
 		return out
 	}
 	enemy := s.Other()
-	for _, sq := range p.occ[enemy].Squares() {
-		pc := p.board[sq]
-		k := &p.v.Kinds[pc.Kind()]
-		if k.Freeze == nil || pc.FaceDown() {
-			continue
-		}
-		var hit SquareSet
-		n := 0
-		for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
-			if t := p.board[to]; t != NoPiece && t.Side() == s {
-				hit.Add(to)
-				n++
-			}
-		}
-		if k.Freeze.OnlyLone && n != 1 {
-			continue
-		}
-		for i := range out {
-			out[i] |= hit[i]
+	for w, word := range p.occ[enemy] { // no allocation: this runs for every node of animal chess
+		for ; word != 0; word &= word - 1 {
+			sq := Square(w*64 + trailingZeros(word))
+			p.freezeFrom(sq, s, &out)
 		}
 	}
 	return out
+}
+
+// freezeFrom adds to out the pieces of side s that the aura of the piece on sq
+// (an enemy of s) freezes.
+func (p *Position) freezeFrom(sq Square, s Side, out *SquareSet) {
+	enemy := s.Other()
+	pc := p.board[sq]
+	k := &p.v.Kinds[pc.Kind()]
+	if k.Freeze == nil || pc.FaceDown() {
+		return
+	}
+	var hit SquareSet
+	n := 0
+	for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
+		if t := p.board[to]; t != NoPiece && t.Side() == s {
+			hit.Add(to)
+			n++
+		}
+	}
+	if k.Freeze.OnlyLone && n != 1 {
+		return
+	}
+	for i := range out {
+		out[i] |= hit[i]
+	}
 }
 
 // Capturable reports whether the piece on from may capture what stands on to

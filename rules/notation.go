@@ -132,6 +132,9 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	if ok && promo < 0 {
 		promo = p.DefaultPromotion(from, to) // `e9e10` = `e9e10q`
 	}
+	if ok {
+		from, to = p.bodyAnchor(from, to) // a body moves from any of its squares
+	}
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
 			if m.Flags&FlagSpecial != 0 && p.namesSpecial(m, norm) {

@@ -243,18 +243,18 @@ func builders() []Builder {
 	// One family a line: branches that add games touch different lines.
 	var bs []Builder
 	bs = append(bs, Xiangqi, Jinchan, Jieqi)
-	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
+	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake, BlockChess)
 	bs = append(bs, stratagemBuilders()...)
-	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	return bs
 }
 
 func options() []Option {
 	var opts []Option
-	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit(), CustomPieceOption())
+	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
-	opts = append(opts, SnakeOption())
+	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
 	opts = append(opts, banqiOptions()...)
 	return opts
