@@ -18,6 +18,8 @@ func TestHouseOptionsInChat(t *testing.T) {
 		"revive-pawn":     "P@e3",
 		"palace-strategy": "h0f1",
 		"palace-cannon":   "d1e1",
+		"flag":            "F+e9e8",
+		"mountain-border": "a2a6",
 	} {
 		out := h.say("alice", "/rules xiangqi "+opt)
 		mustContain(t, out, want, "/new xiangqi "+opt)
@@ -32,4 +34,18 @@ func TestHouseOptionsInChat(t *testing.T) {
 	if strings.Contains(text(out), "cannot") {
 		t.Errorf("/new with two house options refused: %s", text(out))
 	}
+}
+
+// TestCustomPiecesInChat: players' own pieces from /new and /rules; a
+// character the board font lacks is refused with what to do instead.
+func TestCustomPiecesInChat(t *testing.T) {
+	h := newHarness(t)
+	out := h.say("alice", "/rules xiangqi piece=Q后:R+nN@c1")
+	mustContain(t, out, "Q (后) starts on c1", "nN moves and captures")
+	out = h.say("alice", "/new xiangqi piece=Q龘:R@c1 @bob")
+	mustContain(t, out, "the board font has no character 龘")
+	out = h.say("alice", "/new xiangqi piece=Q:R+X@c1 @bob")
+	mustContain(t, out, `"X" in R+X: X is no movement letter`)
+	out = h.say("alice", "/new xiangqi flag piece=Q后:R+N@c1 @bob")
+	mustContain(t, out, "proposes a game of Xiangqi with flag and players' pieces")
 }

@@ -113,8 +113,12 @@ func applyCustomPieces(base *rules.Variant, text string) (*rules.Variant, error)
 	for _, d := range defs {
 		letters = append(letters, d.text)
 	}
+	title := base.Name + " with players' pieces"
+	if strings.Contains(base.Name, " with ") {
+		title = base.Name + " and players' pieces"
+	}
 	v, err := rules.Derive(base, rules.Delta{
-		Slug: base.Slug + "+piece=" + strings.Join(letters, ";"), Name: base.Name + " with players' pieces",
+		Slug: base.Slug + "+piece=" + strings.Join(letters, ";"), Name: title,
 		Kinds: kinds, Place: place, Modules: []rules.Module{&customPieces{pieces: defs}},
 	})
 	if err != nil {
