@@ -14,6 +14,7 @@ func TestGuideTextsComeFromTheVariant(t *testing.T) {
 	v := *variants.Xiangqi()
 	v.Slug = "guided"
 	v.Summary = "summary"
+	v.Guide = rules.Texts{}
 	if got := variantGuide(ZhHant, &v); got != "summary" {
 		t.Errorf("no guide: %q, want the summary", got)
 	}
@@ -30,4 +31,16 @@ func TestGuideTextsComeFromTheVariant(t *testing.T) {
 	if got := optionGuide(ZhHans, "not-in-the-map", "summary", rules.Texts{}, &v); got != "summary" {
 		t.Errorf("option without guide: %q", got)
 	}
+}
+
+// TestXiangqiRulesInEveryLanguage: /rules xiangqi explains the game in the
+// chat's language (it used to show the English summary in Chinese chats).
+func TestXiangqiRulesInEveryLanguage(t *testing.T) {
+	h := newHarness(t)
+	mustContain(t, h.say("alice", "/rules xiangqi"), "perpetual check and perpetual chase are forbidden")
+	h.admins["alice"] = true
+	h.say("alice", "/settings language zh-Hant")
+	mustContain(t, h.say("alice", "/rules xiangqi"), "禁止長將與長捉")
+	h.say("alice", "/settings language zh-Hans")
+	mustContain(t, h.say("alice", "/rules xiangqi"), "禁止长将与长捉")
 }

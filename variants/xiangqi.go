@@ -98,6 +98,14 @@ func Xiangqi() *rules.Variant {
 		Summary: "Standard Chinese chess on a 9x10 board. Capture nothing special: checkmate or stalemate " +
 			"the enemy general to win. Generals may not face each other on an open file; perpetual check and perpetual chase are not allowed; " +
 			"60 moves without a capture draw.",
+		Guide: rules.Texts{
+			En: "Standard Chinese chess on a 9×10 board: checkmate or stalemate the enemy general to win.\n" +
+				"• The generals may not face each other on an open file; perpetual check and perpetual chase are forbidden (I warn at the second repetition); 60 moves without a capture are a draw.",
+			Hant: "標準象棋，9×10 的棋盤：將死或困斃對方的將（帥）即勝。\n" +
+				"• 將帥不能在沒有棋子相隔的同一直線上照面；禁止長將與長捉（第二次重複局面時我會提醒）；六十回合無吃子判和。",
+			Hans: "标准象棋，9×10 的棋盘：将死或困毙对方的将（帅）即胜。\n" +
+				"• 将帅不能在没有棋子相隔的同一直线上照面；禁止长将与长捉（第二次重复局面时我会提醒）；六十回合无吃子判和。",
+		},
 		Board:           XiangqiBoard(),
 		Kinds:           XiangqiKinds(),
 		StartFEN:        XiangqiStart,
