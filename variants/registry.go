@@ -243,6 +243,7 @@ func builders() []Builder {
 	bs = append(bs, stratagemBuilders()...)
 	bs = append(bs, Weiguo, Bianfang, Jianghe)
 	bs = append(bs, Banqi)
+	bs = append(bs, Shanshui)
 	return bs
 }
 
