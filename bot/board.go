@@ -179,18 +179,21 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 	players := make([]string, 2)
 	for i := range players {
 		s := rules.Side(i)
-		players[i] = sideName(d.lang, v, s) + ": " + playerName(d.lang, rec, s)
+		players[i] = capFirst(seatName(d.lang, l, s)) + ": " + playerName(d.lang, rec, s)
 		if rec.Clock.Control.Kind == storage.KindLive && rec.Status == storage.StatusActive {
 			players[i] += " " + formatClock(timeLeft(&rec.Clock, now, s, toMove))
 		}
 	}
 	lines = append(lines, strings.Join(players, " · "))
+	if pool, ok := l.game.Position().Pool(rules.Public); ok {
+		lines = append(lines, T(d.lang, "cap.pool", poolText(d.lang, v, pool)))
+	}
 	if last != "" {
 		lines = append(lines, T(d.lang, "cap.last", last))
 	}
 	switch rec.Status {
 	case storage.StatusActive:
-		turn := T(d.lang, "cap.turn", sideName(d.lang, v, toMove), playerName(d.lang, rec, toMove))
+		turn := T(d.lang, "cap.turn", capFirst(seatName(d.lang, l, toMove)), playerName(d.lang, rec, toMove))
 		if len(view.InCheck) > 0 {
 			turn += " " + T(d.lang, "cap.check")
 		}
@@ -212,6 +215,38 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// capFirst capitalizes a leading ASCII letter ("first player" starting a line).
+func capFirst(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// poolText writes a pool (rules.Position.Pool) in glyphs, Red's then Black's:
+// "帥1 仕2 相1 / 將1 士2".
+func poolText(lang Lang, v *rules.Variant, pool [2][]int) string {
+	var sides []string
+	for s := rules.Red; s <= rules.Black; s++ {
+		var parts []string
+		for k, n := range pool[s] {
+			if n == 0 {
+				continue
+			}
+			g := v.Kinds[k].Glyph[s]
+			if lang == ZhHans && v.Kinds[k].Simple[s] != "" {
+				g = v.Kinds[k].Simple[s]
+			}
+			parts = append(parts, fmt.Sprintf("%s%d", g, n))
+		}
+		if len(parts) == 0 {
+			parts = []string{"-"}
+		}
+		sides = append(sides, strings.Join(parts, " "))
+	}
+	return strings.Join(sides, " / ")
 }
 
 // resultLine says how a finished game ended: "Red (alice) wins by checkmate · 1-0",
@@ -236,7 +271,7 @@ func resultOnly(lang Lang, l *loaded) string {
 		if rec.Result == "0-1" {
 			w = rules.Black
 		}
-		return T(lang, "result.win", rec.ID, playerName(lang, rec, w), sideName(lang, v, w), reason, rec.Result)
+		return T(lang, "result.win", rec.ID, playerName(lang, rec, l.seatOfColour(w)), sideName(lang, v, w), reason, rec.Result)
 	case rec.Result == "1/2-1/2":
 		return T(lang, "result.draw", rec.ID, reason)
 	}

@@ -189,6 +189,35 @@ var catalog = map[string]msg{
 		"after crossing the river",
 		"對方河界內",
 		"对方河界内"},
+	// Zones of the board variants of seed 004 (weiguo, jianghe, supply, yunduan, bianfang).
+	"why.zone_from.middle battlefield": {
+		"within the middle battlefield",
+		"在中場內",
+		"在中场内"},
+	"why.zone_to.middle battlefield": {
+		"within the middle battlefield",
+		"中場內",
+		"中场内"},
+	"why.zone_from.mountain file": {
+		"within the mountain file",
+		"在山界上",
+		"在山界上"},
+	"why.zone_to.mountain file": {
+		"within the mountain file",
+		"山界上",
+		"山界上"},
+	"why.zone_to.field": {
+		"off the supply lines",
+		"補給線以外",
+		"补给线以外"},
+	"why.zone_to.inner palace": {
+		"inside the original palace",
+		"原九宮內",
+		"原九宫内"},
+	"why.zone_from.bank": {
+		"from its own river bank",
+		"在己方河岸",
+		"在己方河岸"},
 	"why.block.leg": {
 		"leg",
 		"腿",
@@ -254,6 +283,10 @@ var catalog = map[string]msg{
 		"“%s” is not a side. Use side=red, side=black or side=random.",
 		"「%s」不是執方。請用 side=red（紅）、side=black（黑）或 side=random（隨機）。",
 		"“%s”不是执方。请用 side=red（红）、side=black（黑）或 side=random（随机）。"},
+	"err.new_bad_first": {
+		"“%s” is not a choice of who moves first. Use first=creator, first=opponent or first=random.",
+		"「%s」不是先手的選擇。請用 first=creator（發起者先）、first=opponent（對手先）或 first=random（隨機）。",
+		"“%s”不是先手的选择。请用 first=creator（发起者先）、first=opponent（对手先）或 first=random（随机）。"},
 	"err.new_self": {
 		"You cannot challenge yourself. Name an opponent with @name, or leave it out for an open challenge anyone can accept.",
 		"你不能挑戰自己。用 @名字 指定對手，或不寫對手，發起任何人都能接受的公開挑戰。",
@@ -480,6 +513,42 @@ var catalog = map[string]msg{
 		"Start position: %s",
 		"起始局面：%s",
 		"起始局面：%s"},
+	"review.queued": {
+		"Reviewing game #%s: my findings follow here in a minute or two.",
+		"正在復盤對局 #%s：一兩分鐘後在這裡發布結果。",
+		"正在复盘对局 #%s：一两分钟后在这里发布结果。"},
+	"review.head": {
+		"Review of game #%s: the costliest moves, in soldiers (+ is good for the mover).",
+		"對局 #%s 復盤：代價最大的著法，以兵為單位（+ 對走棋方有利）。",
+		"对局 #%s 复盘：代价最大的着法，以兵为单位（+ 对走棋方有利）。"},
+	"review.clean": {
+		"%s: no move lost half a soldier or more.",
+		"%s：沒有一步損失半個兵以上。",
+		"%s：没有一步损失半个兵以上。"},
+	"review.item": {
+		"%s, move %d: %s lost %s (%s → %s). Better: %s.",
+		"%[1]s，第 %[2]d 回合：%[3]s 損失 %[4]s（%[5]s → %[6]s）。更好的是：%[7]s。",
+		"%[1]s，第 %[2]d 回合：%[3]s 损失 %[4]s（%[5]s → %[6]s）。更好的是：%[7]s。"},
+	"err.review_none": {
+		"There is no finished game here to review. Write /review #ID with a game's number (/games lists them).",
+		"這裡沒有已結束的對局可以復盤。請寫 /review #編號（/games 列出對局）。",
+		"这里没有已结束的对局可以复盘。请写 /review #编号（/games 列出对局）。"},
+	"err.review_playing": {
+		"Game #%s is still being played: ask for the review when it is over (a review now would help one side).",
+		"對局 #%s 還在進行：請在結束後再復盤（現在復盤會幫到一方）。",
+		"对局 #%s 还在进行：请在结束后再复盘（现在复盘会帮到一方）。"},
+	"err.review_empty": {
+		"Game #%s has no moves to review.",
+		"對局 #%s 沒有著法可以復盤。",
+		"对局 #%s 没有着法可以复盘。"},
+	"err.review_hidden": {
+		"I do not review %s games: with hidden pieces, the better move would be judged with secrets the player could not see. Try /export for the moves.",
+		"我不復盤%s：有暗子時，更好的著法會用到走棋方看不到的秘密。可用 /export 取得著法。",
+		"我不复盘%s：有暗子时，更好的着法会用到走棋方看不到的秘密。可用 /export 取得着法。"},
+	"err.level_external": {
+		"Level 9 is an outside engine that plays standard xiangqi only. For other variants and house rules, levels 1 to 8: /play jieqi level=8",
+		"9 級是只下標準象棋的外部引擎。其他變體與規則請用 1 至 8 級：/play jieqi level=8",
+		"9 级是只下标准象棋的外部引擎。其他变体与规则请用 1 至 8 级：/play jieqi level=8"},
 	"bot.begins": {
 		"Game #%s begins: %s (%s) against %s (%s), %s.",
 		"對局 #%s 開始：%s（%s）對 %s（%s），%s。",
@@ -562,6 +631,8 @@ var catalog = map[string]msg{
 	"fact.flip":     {"%s turns over: %s", "%s翻開：%s", "%s翻开：%s"},
 	"fact.disclose": {"%s's hidden pieces were: %s", "%s的暗子：%s", "%s的暗子：%s"},
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
+	"fact.removed":  {"%s loses: %s", "%s被拿下：%s", "%s被拿下：%s"},
+	"fact.frozen":   {"%s may not move these next turn (pinned): %s", "%s被牽制、下一步不能走：%s", "%s被牵制、下一步不能走：%s"},
 	"fact.identified": {
 		"%s's face-down piece you captured was: %s",
 		"你吃掉的%s暗子是：%s",
@@ -678,6 +749,25 @@ var catalog = map[string]msg{
 	"side.black": {"Black", "黑方", "黑方"},
 	"side.white": {"White", "白方", "白方"},
 	"seat.open":  {"(open seat)", "（待定）", "（待定）"},
+	"deal.commit": {
+		"The deal is fixed: sha256(start + salt) = %s (both are published at the end).",
+		"開局佈子已固定：sha256(佈子 + 鹽) = %s（終局時公布兩者）。",
+		"开局布子已固定：sha256(布子 + 盐) = %s（终局时公布两者）。"},
+	"disclose.salt": {"Salt: %s; sha256(deal + \" \" + salt) = %s, as posted at the start.", "鹽：%s；sha256(佈子 + \" \" + 鹽) = %s，與開局時公布的相同。", "盐：%s；sha256(布子 + \" \" + 盐) = %s，与开局时公布的相同。"},
+	"disclose.captured": {
+		"%s: the face-down piece captured on %s was %s (%s).",
+		"%s：%s 被吃的暗子是%s（%s）。",
+		"%s：%s 被吃的暗子是%s（%s）。"},
+	"disclose.deal": {"The deal was: %s", "開局佈子：%s", "开局布子：%s"},
+	"pool.caption":  {"Game #%s, your pool (%s), pieces not yet seen as you know them:", "對局 #%s，你的暗子池（%s），你所知的未見棋子：", "对局 #%s，你的暗子池（%s），你所知的未见棋子："},
+	"pool.fen":      {"Your FEN: %s", "你的 FEN：%s", "你的 FEN：%s"},
+	"err.no_pool": {
+		"Game #%s shows no pools (it has no hidden pieces, or was started with pool=hide).",
+		"對局 #%s 不顯示暗子池（沒有暗子，或以 pool=hide 開局）。",
+		"对局 #%s 不显示暗子池（没有暗子，或以 pool=hide 开局）。"},
+	"cap.pool":    {"Not yet seen: %s", "暗子：%s", "暗子：%s"},
+	"seat.first":  {"first player", "先手", "先手"},
+	"seat.second": {"second player", "後手", "后手"},
 
 	// Results.
 	"result.win": {
@@ -704,6 +794,7 @@ var catalog = map[string]msg{
 	"reason.timeout":               {"time (the opponent ran out)", "超時（對方時間用完）", "超时（对方时间用完）"},
 	"reason.aborted":               {"aborted", "中止", "中止"},
 	"reason.goal":                  {"reaching the goal", "達成目標", "达成目标"},
+	"reason.no_pieces_left":        {"taking every enemy piece", "吃光對方棋子", "吃光对方棋子"},
 	"reason.general_captured":      {"capturing the general", "吃掉將帥", "吃掉将帅"},
 	"reason.declined":              {"declined", "被拒絕", "被拒绝"},
 	"reason.cancelled":             {"withdrawn", "已撤回", "已撤回"},
@@ -794,6 +885,14 @@ var catalog = map[string]msg{
 		"Start a game: /new %s [@opponent] [10+5 | 3d] [side=black] [fen=FEN]",
 		"開局：/new %s [@對手] [10+5 | 3d] [side=black] [fen=FEN]",
 		"开局：/new %s [@对手] [10+5 | 3d] [side=black] [fen=FEN]"},
+	"rules.start_first": {
+		"Start a game: /new %s [@opponent] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"開局：/new %s [@對手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]",
+		"开局：/new %s [@对手] [10+5 | 3d] [first=creator|opponent|random] [fen=FEN]"},
+	"notation.flip": {
+		"coordinates %s (the cell twice: turn over the piece on %s)",
+		"座標 %s（同一格寫兩次：翻開 %s 的棋子）",
+		"坐标 %s（同一格写两次：翻开 %s 的棋子）"},
 	"notation.head": {"Write moves as", "走法可寫成", "走法可写成"},
 	"notation.coord": {
 		"coordinates %s (from %s to %s)",
@@ -836,12 +935,14 @@ var catalog = map[string]msg{
 		"/%s：%s\n%s\n其他名称：%s"},
 	"cmd.new":      {"challenge someone, or anyone, to a game", "發起挑戰（指定對手或公開）", "发起挑战（指定对手或公开）"},
 	"cmd.play":     {"play a game against me (levels 1 to 8)", "和我對弈（1 至 8 級）", "和我对弈（1 至 8 级）"},
+	"cmd.review":   {"after a game: each side's three costliest moves", "對局後：雙方各三步代價最大的著法", "对局后：双方各三步代价最大的着法"},
 	"cmd.accept":   {"accept a challenge", "接受挑戰", "接受挑战"},
 	"cmd.decline":  {"decline a challenge made to you", "拒絕給你的挑戰", "拒绝给你的挑战"},
 	"cmd.cancel":   {"withdraw your challenge", "撤回你的挑戰", "撤回你的挑战"},
 	"cmd.move":     {"make a move (also /m)", "走棋（也可用 /m）", "走棋（也可用 /m）"},
 	"cmd.board":    {"show a game's board", "顯示棋盤", "显示棋盘"},
 	"cmd.setup":    {"choose your secret setup, privately", "私下選擇暗設", "私下选择暗设"},
+	"cmd.pool":     {"your pool of pieces not yet seen, privately", "私下查看你所知的暗子池", "私下查看你所知的暗子池"},
 	"cmd.peek":     {"see your own pieces privately", "私下查看自己的棋子", "私下查看自己的棋子"},
 	"cmd.resign":   {"resign a game", "認輸", "认输"},
 	"cmd.draw":     {"offer, accept or decline a draw", "提和、同意或拒絕和棋", "提和、同意或拒绝和棋"},
@@ -862,6 +963,10 @@ var catalog = map[string]msg{
 		"/play [VARIANT] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\nExamples: /play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black. The same: /new VARIANT @me level=N",
 		"/play [變體] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可寫 /new 變體 @我 level=N",
 		"/play [变体] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可写 /new 变体 @我 level=N"},
+	"usage.review": {
+		"/review [#ID]: after a game, my search finds each side's three costliest moves, with the better move and the board. Example: /review #12",
+		"/review [#編號]：對局結束後，我找出雙方各三步代價最大的著法，附上更好的著法與棋盤。例：/review #12",
+		"/review [#编号]：对局结束后，我找出双方各三步代价最大的着法，附上更好的着法与棋盘。例：/review #12"},
 	"usage.accept":  {"/accept [ID], or press Accept. Example: /accept 12", "/accept [編號]，或按「接受」。例：/accept 12", "/accept [编号]，或按“接受”。例：/accept 12"},
 	"usage.decline": {"/decline [ID]. Example: /decline 12", "/decline [編號]。例：/decline 12", "/decline [编号]。例：/decline 12"},
 	"usage.cancel":  {"/cancel [ID]. Example: /cancel 12", "/cancel [編號]。例：/cancel 12", "/cancel [编号]。例：/cancel 12"},
@@ -874,6 +979,7 @@ var catalog = map[string]msg{
 		"/setup [#ID] ANSWER, in a private chat with me. /setup alone repeats the question.",
 		"/setup [#編號] 答案，在與我的私聊中。只輸入 /setup 會重述問題。",
 		"/setup [#编号] 答案，在与我的私聊中。只输入 /setup 会重述问题。"},
+	"usage.pool":     {"/pool [#ID]: the pieces not yet seen as you know them, with the captures you identified, sent privately.", "/pool [#編號]：你所知的暗子池與你認出的被吃暗子，私下傳送。", "/pool [#编号]：你所知的暗子池与你认出的被吃暗子，私下发送。"},
 	"usage.peek":     {"/peek [#ID], or press My pieces: your own view, sent privately.", "/peek [#編號]，或按「我的棋子」：私下傳送你的視角。", "/peek [#编号]，或按“我的棋子”：私下发送你的视角。"},
 	"usage.resign":   {"/resign [#ID], then confirm (or /resign yes).", "/resign [#編號]，再確認（或 /resign yes）。", "/resign [#编号]，再确认（或 /resign yes）。"},
 	"usage.draw":     {"/draw [#ID] offers or accepts; /draw no declines or withdraws.", "/draw [#編號] 提和或同意；/draw no 拒絕或撤回。", "/draw [#编号] 提和或同意；/draw no 拒绝或撤回。"},

@@ -31,7 +31,8 @@ type newGame struct {
 	opponent *User
 	control  storage.TimeControl
 	timed    bool // control was given
-	side     int  // 0 Red, 1 Black, -1 random
+	side     int  // the challenger's seat: 0 Red (moves first), 1 Black, -1 random
+	sideSet  bool // side was given
 	fen      string
 	bot      bool // against the bot (@bot, or /play)
 	level    int  // level=N, 0 when not given
@@ -75,6 +76,12 @@ func (q *request) newGame(args []string, bot bool) error {
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
 	}
+	if missing := missingGlyphs(v); len(missing) > 0 {
+		// A players' piece (piece=Q后:...) names its own character: it must be drawable.
+		base, _ := q.s.reg.Get(n.slug)
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "),
+			"the board font has no character "+string(missing)+"; choose another one for your piece (a Chinese piece name or a letter)")
+	}
 	// Options that make a registered variant are stored as it (a stratagem
 	// pair that is a named game).
 	n.slug, n.opts = q.s.reg.Canonical(n.slug, n.opts)
@@ -103,8 +110,15 @@ func (q *request) newGame(args []string, bot bool) error {
 			return fmt.Errorf("deal a game of %s: %w", v.Slug, err)
 		}
 		rec.StartFEN = dealt
+		// The fairness commitment (jieqi.md §7.4, banqi.md §7): the hash of
+		// the deal and a random salt is public from the start; both are
+		// published at the end, so players can check the deal was fixed.
+		rec.Secrets = storage.Secrets{saltKey: q.s.salt()}
 	}
 	seat := n.side
+	if !n.sideSet && v.ColoursInPlay() {
+		seat = -1 // banqi.md §6 first=random: who moves first is drawn by default
+	}
 	if seat < 0 {
 		seat = q.s.intn(2)
 	}
@@ -120,7 +134,7 @@ func (q *request) newGame(args []string, bot bool) error {
 	// The challenge is posted with the game's id, which the store gives it:
 	// made inside the write that creates the game, and stored with it.
 	challenge := func(id string) Message {
-		head := q.t("new.challenge", who, q.sideName(v, rules.Side(seat)), variantName(q.lang, v), id, q.describeControl(n.control))
+		head := q.t("new.challenge", who, seatWord(q.lang, v, rules.Side(seat)), variantName(q.lang, v), id, q.describeControl(n.control))
 		var text string
 		if n.opponent != nil {
 			text = head + "\n" + q.t("new.directed", n.opponent.Name, id)
@@ -248,7 +262,15 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			if !ok {
 				return nil, oops("err.new_bad_side", val)
 			}
-			n.side = s
+			n.side, n.sideSet = s, true
+		case hasVal && key == "first":
+			// Who moves first (banqi's option first=): the creator, the
+			// opponent or a draw; the same as choosing Red, Black or random.
+			s, ok := map[string]int{"creator": 0, "opponent": 1, "random": -1}[val]
+			if !ok {
+				return nil, oops("err.new_bad_first", val)
+			}
+			n.side, n.sideSet = s, true
 		case hasVal && (key == "time" || key == "tc" || key == "clock"):
 			tc, err := ParseTimeControl(val)
 			if err != nil {
@@ -273,7 +295,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 				continue
 			}
 			if s, ok := parseSide(low); ok {
-				n.side = s
+				n.side, n.sideSet = s, true
 				continue
 			}
 			if v := q.findVariant(a); v != "" && n.slug == "" {
@@ -523,8 +545,11 @@ func (q *request) cmdAccept(args []string) error {
 	rec.Status = storage.StatusActive
 	startClock(&rec.Clock, q.s.now(), l.toMove())
 	v := l.game.Variant()
-	head := q.t("accept.begins", id, rec.Players[0].Name, sideName(q.lang, v, rules.Red),
-		rec.Players[1].Name, sideName(q.lang, v, rules.Black))
+	head := q.t("accept.begins", id, rec.Players[0].Name, seatWord(q.lang, v, 0),
+		rec.Players[1].Name, seatWord(q.lang, v, 1))
+	if c := commitment(rec); c != "" {
+		head += "\n" + q.t("deal.commit", c)
+	}
 	last := q.s.lastMove(q.display(), l)
 	cd := q.s.chatDisplay(q.ctx, rec)
 	// The first board and the private boards are written with the game.
@@ -634,5 +659,5 @@ func (q *request) changedMeanwhile(id string) error {
 		return oops("err.changed_over", id)
 	}
 	s := l.toMove()
-	return oops("err.changed", id, playerName(q.lang, l.rec, s), q.sideName(l.game.Variant(), s))
+	return oops("err.changed", id, playerName(q.lang, l.rec, s), seatName(q.lang, l, s))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -50,7 +51,8 @@ type EngineConfig struct {
 }
 
 // ExternalLevel is the level an external UCI engine plays, above the bot's
-// own eight.
+// own eight: standard xiangqi only (Fairy-Stockfish's and Pikafish's FEN and
+// moves are those of xiangqi; the variants and house rules are ours).
 const ExternalLevel = 9
 
 // DefaultLevel is the level of /play and "/new @bot" without level=N.
@@ -305,6 +307,9 @@ var errStale = errors.New("bot: game changed during the engine's search")
 // draw offer or takeback request, and moves when it is its turn. No lock is
 // held while it searches.
 func (s *Service) engineJob(ctx context.Context, id string) error {
+	if gid, ok := strings.CutPrefix(id, reviewPrefix); ok {
+		return s.reviewJob(ctx, gid)
+	}
 	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
@@ -329,22 +334,25 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("replay game %s: %w", id, err)
 	}
+	// me and human are seats (players, clocks, offers); colour is what the
+	// engine's seat plays (banqi's first flip may make seat 0 Black).
 	me := rules.Side(seat)
 	human := me.Other()
+	colour := g.Position().SideOf(seat)
 	level := rec.Players[seat].Level
 	q := s.botRequest(ctx, rec)
 	c := collectorOf(q.ctx)
 	defer q.flush(c)
 	switch {
 	case rec.DrawOffer == int(human):
-		accept, err := s.drawWanted(ctx, g, me)
+		accept, err := s.drawWanted(ctx, g, colour)
 		if err != nil {
 			return err
 		}
 		return q.engineAnswer((*request).cmdDraw, id, accept)
 	case rec.TakebackRequest == int(human):
 		return q.engineAnswer((*request).cmdTakeback, id, level <= takebackLevel)
-	case g.Position().ToMove() != me || g.Outcome().Over:
+	case g.Position().ToMove() != colour || g.Outcome().Over:
 		return nil
 	}
 	lim := s.engineLimits(rec, me)
@@ -362,6 +370,12 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	}
 	var ue *userError
 	if errors.As(err, &ue) {
+		if strings.HasPrefix(ue.key, "err.move") {
+			// The rules refused the engine's move: a bug between the engine and
+			// the rules, never a secret (the key names no piece).
+			s.log.Error("the rules refused the engine's move", "game", id, "why", ue.key)
+			return nil
+		}
 		// The game ended or changed hands meanwhile (a resignation, a timeout).
 		s.log.Debug("engine move not played", "game", id, "why", ue.key)
 		return nil
@@ -374,7 +388,10 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 func (s *Service) botRequest(ctx context.Context, rec *storage.Game) *request {
 	c := &collector{}
 	ctx = context.WithValue(ctx, outKey{}, c)
-	u := User{ID: rec.Players[botSeat(rec)].UserID, Name: rec.Players[botSeat(rec)].Name}
+	var u User
+	if seat := botSeat(rec); seat >= 0 {
+		u = User{ID: rec.Players[seat].UserID, Name: rec.Players[seat].Name}
+	}
 	ev := Event{Platform: rec.Platform, ChatID: rec.ChatID, User: u, At: s.now()}
 	q := &request{s: s, ctx: ctx, ev: ev, lang: En, chat: &storage.Chat{Platform: rec.Platform, ChatID: rec.ChatID}}
 	if ch, err := s.store.Chat(ctx, rec.Platform, rec.ChatID); err == nil {
@@ -480,6 +497,13 @@ func (q *request) cmdPlay(args []string) error {
 // player's; the first board and the player's question are written with the
 // game.
 func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Game, seat, level int) error {
+	if rec.StartFEN != "" {
+		// The dealt start (jieqi's shuffle) is the game's: g was made before the deal.
+		var err error
+		if g, err = rules.NewGame(v, rec.StartFEN); err != nil {
+			return fmt.Errorf("%s: the dealt start: %w", v.Slug, err)
+		}
+	}
 	me := q.s.botUser(q.ev.Platform)
 	botSide := rules.Side(1 - seat)
 	rec.Players[botSide] = storage.Player{UserID: me.ID, Name: me.Name, Level: level}
@@ -499,6 +523,9 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		}
 	}
 	now := q.s.now()
+	if level == ExternalLevel && (v.Slug != "xiangqi" || len(rec.Options) > 0) {
+		return oops("err.level_external", q.s.botName)
+	}
 	if asked == nil && len(choices) > 0 {
 		// Only the bot had something to choose: the game begins from the true start.
 		start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
@@ -516,15 +543,15 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
 	} else {
 		rec.Status = storage.StatusActive
-		startClock(&rec.Clock, now, g.Position().ToMove())
+		startClock(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
 	}
 	d := q.display()
 	var outs []*pendingOut
 	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
 		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
 			nl := &loaded{rec: sg, game: g}
-			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), sideName(q.lang, v, rules.Red),
-				playerName(q.lang, sg, rules.Black), sideName(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
+			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), seatWord(q.lang, v, rules.Red),
+				playerName(q.lang, sg, rules.Black), seatWord(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
 			if asked != nil {
 				head += "\n" + q.t("bot.setup", playerName(q.lang, sg, rules.Side(seat)), formatSpan(q.lang, sg.Clock.Deadline.Sub(now)))
 				outs = []*pendingOut{q.boardOut(nl, head, ""), q.s.privateOut(d, sg, asked.Side, q.s.setupPromptText(d, nl, *asked))}

@@ -3,11 +3,13 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chuhe/chuhe/engine"
+	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -118,6 +120,7 @@ func TestSlowSearchDelaysNoOtherGame(t *testing.T) {
 		return engine.NewEngine(engine.Config{TableBits: 10, Level: level}).Choose(ctx, g, engine.Limits{Depth: 1})
 	})
 	h.engine = &EngineConfig{Workers: 1, Mover: blocking}
+	h.noSettle = true // the search below does not end until released
 	h.restart()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -190,5 +193,159 @@ func TestBotGameToTheEnd(t *testing.T) {
 	}
 	if rec := h.game("1"); rec.Status != storage.StatusFinished || rec.Result == "" {
 		t.Fatalf("status %s result %q", rec.Status, rec.Result)
+	}
+}
+
+// TestBotHiddenGames: in jinchan the bot draws its secret at once and the game
+// waits for the player's; in jieqi the bot plays and is sent no private board.
+func TestBotHiddenGames(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()))
+	out := h.say("alice", "/play jinchan level=2 side=black")
+	mustContain(t, out, "I have chosen my secrets; alice chooses theirs privately")
+	rec := h.game("1")
+	if rec.Status != storage.StatusSetup || rec.Secrets["red"] == "" || rec.Secrets["black"] != "" {
+		t.Fatalf("status %s secrets %v", rec.Status, rec.Secrets)
+	}
+	h.dm("alice", "/setup #1 real e11")
+	if rec = h.game("1"); rec.Status != storage.StatusActive || h.replayed("1").Position().ToMove() != rules.Black {
+		t.Fatalf("after the setup: %s, moves %v: the bot did not move", rec.Status, rec.Moves)
+	}
+	out = h.say("alice", "/play jieqi level=2")
+	for i := 0; i < 3; i++ {
+		g := h.replayed("2")
+		for _, m := range g.Position().LegalMoves(nil) {
+			if g.Legal(m) {
+				out = append(out, h.say("alice", "/m #2 "+rules.FormatCoord(g.Position(), m))...)
+				break
+			}
+		}
+	}
+	if rec = h.game("2"); len(rec.Moves) < 6 || h.replayed("2").Position().ToMove() != rules.Red {
+		t.Fatalf("jieqi moves %v\n%s", rec.Moves, text(out))
+	}
+	for _, s := range h.plat.since(0) {
+		if s.Private && s.To == rec.Players[1].UserID {
+			t.Errorf("a private message to the bot: %q", s.Msg.Text)
+		}
+	}
+}
+
+// TestReview: a short game with a blunder (Black's chariot walks into a
+// capture) is reviewed: the head, each side's costliest moves with the better
+// one and the board before; a game being played and a hidden-piece game are
+// refused with the reason.
+func TestReview(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()), withRenderer(NewRenderer(render.Options{Width: 300})))
+	out := h.say("alice", "/new xiangqi @bob")
+	id := gameIDIn(t, out)
+	h.say("bob", "/accept "+id)
+	mustContain(t, h.say("alice", "/review #"+id), "still being played")
+	for i, m := range []string{"h2e2", "h7h2", "b2h2"} {
+		who := "alice"
+		if i%2 == 1 {
+			who = "bob"
+		}
+		h.say(who, m)
+	}
+	h.say("bob", "/resign")
+	h.say("bob", "/resign yes")
+	if rec := h.game(id); rec.Status != storage.StatusFinished {
+		t.Fatalf("status %s", rec.Status)
+	}
+	out = h.say("alice", "/review #"+id)
+	mustContain(t, out, "Reviewing game #"+id, "Review of game #"+id, "Black (bob), move 1: h7h2", "Better:")
+	images := 0
+	for _, s := range out {
+		if len(s.Msg.Image) > 0 {
+			images++
+		}
+	}
+	if images == 0 {
+		t.Errorf("no board image in the review:\n%s", text(out))
+	}
+	h.say("alice", "/play jieqi level=1 side=black")
+	h.say("alice", "/resign #2")
+	h.say("alice", "/resign #2 yes")
+	mustContain(t, h.say("alice", "/review #2"), "I do not review Jieqi")
+}
+
+// TestExternalLevel: level 9 is the configured external engine, for standard
+// xiangqi only; without one there is no level 9.
+func TestExternalLevel(t *testing.T) {
+	h := newHarness(t, withEngine(quickEngine()))
+	mustContain(t, h.say("alice", "/play level=9"), "There is no level 9. Levels go from 1 (a beginner) to 8")
+	calls := 0
+	c := quickEngine()
+	c.External = MoverFunc(func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+		calls++
+		if level != ExternalLevel || lim.MoveTime == 0 {
+			t.Errorf("level %d limits %+v", level, lim)
+		}
+		return engine.Result{Move: g.Position().LegalMoves(nil)[0]}, nil
+	})
+	h.engine = &c
+	h.restart()
+	mustContain(t, h.say("alice", "/play jieqi level=9"), "Level 9 is an outside engine that plays standard xiangqi only")
+	mustContain(t, h.say("alice", "/play xiangqi level=9"), "Chuhe (level 9)")
+	h.say("alice", "h2e2")
+	if rec := h.game("1"); len(rec.Moves) != 2 || calls != 1 {
+		t.Fatalf("moves %v, %d calls of the external engine", rec.Moves, calls)
+	}
+}
+
+// TestBotTwinGames: two jinchan games against the bot that differ only in the
+// player's secret (which general is real) get the same messages in the group,
+// byte for byte: the bot's replies do not depend on what it cannot see. (Its
+// search is bounded by the level's depth, not by the clock, so it repeats.)
+func TestBotTwinGames(t *testing.T) {
+	c := quickEngine()
+	c.Workers, c.MoveTime = 1, time.Minute
+	var hs [2]*harness
+	var pub [2][]string
+	keep := func(i int, out []sent) {
+		for _, s := range out {
+			if s.Chat == "group" {
+				pub[i] = append(pub[i], s.Msg.Text)
+			}
+		}
+	}
+	for i, secret := range []string{"real e0", "real g0"} {
+		hs[i] = newHarness(t, withEngine(c))
+		keep(i, hs[i].say("alice", "/play jinchan level=3"))
+		keep(i, hs[i].dm("alice", "/setup #1 "+secret))
+	}
+	turns := 0
+	for ; turns < 4; turns++ {
+		g0, g1 := hs[0].replayed("1"), hs[1].replayed("1")
+		if g0.Outcome().Over || g1.Outcome().Over {
+			break
+		}
+		// The player's move: the first, by its text, legal in both games.
+		var cands []string
+		for _, m := range g0.Position().LegalMoves(nil) {
+			if g0.Legal(m) {
+				cands = append(cands, rules.FormatCoord(g0.Position(), m))
+			}
+		}
+		sort.Strings(cands)
+		text := ""
+		for _, c := range cands {
+			if m, err := rules.ParseMove(g1.Position(), c); err == nil && g1.Legal(m) {
+				text = c
+				break
+			}
+		}
+		if text == "" {
+			break
+		}
+		for i := range hs {
+			keep(i, hs[i].say("alice", "/m #1 "+text))
+		}
+	}
+	if turns < 2 {
+		t.Fatalf("only %d turns were played", turns)
+	}
+	if a, b := strings.Join(pub[0], "\n---\n"), strings.Join(pub[1], "\n---\n"); a != b {
+		t.Errorf("the group's messages differ with the player's secret:\n%s\n=====\n%s", a, b)
 	}
 }

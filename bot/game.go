@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -142,13 +143,13 @@ func requireActive(rec *storage.Game) error {
 	return oops("err.game_over", rec.ID)
 }
 
-// sideName is "Red" or "Black" in the request's language (White on cell boards).
+// sideName is "Red" or "Black" in the request's language (White on chess boards).
 func (q *request) sideName(v *rules.Variant, s rules.Side) string {
 	return sideName(q.lang, v, s)
 }
 
 func sideName(l Lang, v *rules.Variant, s rules.Side) string {
-	if v != nil && v.Board.Cells {
+	if v != nil && v.WhiteAndBlack() {
 		if s == rules.Red {
 			return T(l, "side.white")
 		}
@@ -158,6 +159,28 @@ func sideName(l Lang, v *rules.Variant, s rules.Side) string {
 		return T(l, "side.red")
 	}
 	return T(l, "side.black")
+}
+
+// seatName names seat in a game: its colour ("Red"), or "first player" while
+// the game has given no colours yet (banqi before its first flip).
+func seatName(lang Lang, l *loaded, seat rules.Side) string {
+	p := l.game.Position()
+	if p.Uncoloured() {
+		return seatWord(lang, l.game.Variant(), seat)
+	}
+	return sideName(lang, l.game.Variant(), p.SideOf(int(seat)))
+}
+
+// seatWord names a seat before the game starts: its colour, or in a game
+// whose colours are given in play, "first player" or "second player".
+func seatWord(lang Lang, v *rules.Variant, seat rules.Side) string {
+	if v != nil && v.ColoursInPlay() {
+		if seat == 0 {
+			return T(lang, "seat.first")
+		}
+		return T(lang, "seat.second")
+	}
+	return sideName(lang, v, seat)
 }
 
 // playerName is the name of the player of side s, or a placeholder for an open seat.
@@ -176,4 +199,17 @@ func playerName(l Lang, rec *storage.Game, s rules.Side) string {
 func sameName(a, b string) bool {
 	a, b = strings.TrimPrefix(a, "@"), strings.TrimPrefix(b, "@")
 	return a != "" && strings.EqualFold(a, b)
+}
+
+// seatNameOf is seatName for a stored game the caller has not loaded (nor
+// locked).
+func (s *Service) seatNameOf(ctx context.Context, lang Lang, rec *storage.Game, seat rules.Side) string {
+	unlock := s.lockGame(rec.ID)
+	defer unlock()
+	l, err := s.load(ctx, rec.ID)
+	if err != nil {
+		v, _ := s.variant(rec.Variant, rec.Options)
+		return seatWord(lang, v, seat)
+	}
+	return seatName(lang, l, seat)
 }

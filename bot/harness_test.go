@@ -178,6 +178,9 @@ type harness struct {
 	// then waits for the bot's replies (Settle).
 	engine     *EngineConfig
 	stopEngine func()
+	// noSettle: handle does not wait for the engine (a test that holds a
+	// search up on purpose).
+	noSettle bool
 }
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -303,7 +306,7 @@ func (h *harness) tick() []sent {
 
 // settle waits for the engine's replies, when it runs.
 func (h *harness) settle() {
-	if h.stopEngine != nil {
+	if h.stopEngine != nil && !h.noSettle {
 		h.svc.Settle(context.Background())
 	}
 }

@@ -173,6 +173,10 @@ func (q *request) cmdRules(args []string) error {
 			opts[len(opts)-1] += " " + key + "=" + a[len(key)+1:] // fuhe menu=RC
 			continue
 		}
+		if key, _, ok := strings.Cut(strings.ToLower(a), "="); ok && q.s.reg.IsOption(key) && q.optionTakes(key, key) {
+			opts = append(opts, key+" "+key+"="+a[len(key)+1:]) // as /new takes them: piece=Q:R+N@c1, equal=both, pool=hide
+			continue
+		}
 		return oops("err.rules_arg", a, q.variantSlugs(), q.optionNames())
 	}
 	base, ok := q.s.reg.Get(slug)
@@ -200,6 +204,11 @@ func (q *request) cmdRules(args []string) error {
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
 		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), q.optionGuideTexts(name), v) + "\n")
+		if o, ok := q.s.reg.Option(name); ok && o.Explains {
+			if g, ok := v.Module(name).(rules.Guide); ok {
+				sb.WriteString(g.Guide() + "\n")
+			}
+		}
 	}
 	kind := "rules.points"
 	if v.Board.Cells {
@@ -219,7 +228,19 @@ func (q *request) cmdRules(args []string) error {
 	}
 	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
 	sb.WriteString(q.notationHelp(v) + "\n")
-	sb.WriteString(q.t("rules.start", strings.Join(append([]string{slug}, opts...), " ")))
+	start := "rules.start"
+	if v.ColoursInPlay() {
+		start = "rules.start_first"
+	}
+	typed := []string{slug}
+	for _, o := range opts {
+		// "equal equal=both" is typed "equal=both".
+		if f := strings.Fields(o); len(f) > 1 && strings.HasPrefix(f[1], f[0]+"=") {
+			o = strings.Join(f[1:], " ")
+		}
+		typed = append(typed, o)
+	}
+	sb.WriteString(q.t(start, strings.Join(typed, " ")))
 	q.reply(Message{Text: sb.String()})
 	return nil
 }
@@ -274,7 +295,12 @@ func exampleMove(v *rules.Variant) (*rules.Position, rules.Move, bool) {
 	if len(ms) == 0 {
 		return nil, rules.NullMove, false
 	}
-	return pos, ms[0], true
+	for _, m := range ms {
+		if m.From != m.To {
+			return pos, m, true
+		}
+	}
+	return pos, ms[0], true // a flip (banqi's start has nothing else)
 }
 
 // notationHelp says how to write moves in variant v, with examples.
@@ -285,6 +311,9 @@ func (q *request) notationHelp(v *rules.Variant) string {
 	}
 	coord := rules.FormatCoord(pos, m)
 	parts := []string{q.t("notation.coord", coord, pos.Variant().Board.Name(m.From), pos.Variant().Board.Name(m.To))}
+	if m.From == m.To {
+		parts = []string{q.t("notation.flip", coord, pos.Variant().Board.Name(m.From))}
+	}
 	if v.XiangqiNotation {
 		if wxf := rules.FormatMove(pos, m, rules.StyleWXF); wxf != coord {
 			parts = append(parts, q.t("notation.wxf", wxf))
@@ -321,6 +350,24 @@ func (q *request) cmdExport(args []string) error {
 	return nil
 }
 
+// revealedLetters are the letters of the pieces a move turned face up, as the
+// records of banqi.md §9 and jieqi.md append them (c3c3n, h2e2P): public once
+// the move is made, so the record may carry them.
+func revealedLetters(r rules.Report) string {
+	var out []byte
+	for _, f := range r.Facts {
+		if (f.What != "flip" && f.What != "flipped") || len(f.Pieces) != 1 {
+			continue
+		}
+		c := f.Pieces[0].Letter
+		if f.Pieces[0].Side == rules.Black {
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
 // exportRecord writes the PGN-style record and the current public FEN.
 func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	rec := l.rec
@@ -347,8 +394,10 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	tag("Event", "Chuhe #"+rec.ID)
 	tag("Site", rec.Platform)
 	tag("Date", rec.CreatedAt.Format("2006.01.02"))
-	tag("Red", playerName(En, rec, rules.Red))
-	tag("Black", playerName(En, rec, rules.Black))
+	// The colours' players: in banqi the first flip decided who plays Red.
+	final := l.pos()
+	tag("Red", playerName(En, rec, rules.Side(final.Seat(rules.Red))))
+	tag("Black", playerName(En, rec, rules.Side(final.Seat(rules.Black))))
 	tag("Result", result)
 	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
 	tag("Format", format)
@@ -375,17 +424,21 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
 		}
 		text := coordOnly.formatMove(pos, m)
-		if pos.ToMove() == rules.Red || i == 0 {
+		first := pos.Seat(pos.ToMove()) == 0 // the move numbers follow the seats
+		if first || i == 0 {
 			num := fmt.Sprintf("%d.", pos.Fullmove())
-			if pos.ToMove() == rules.Black {
+			if !first {
 				num += ".."
 			}
 			text = num + " " + text
 		}
-		line = append(line, text)
 		if err := start.Play(m); err != nil {
 			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
 		}
+		if coordOnly.notation == "coord" {
+			text += revealedLetters(start.Report())
+		}
+		line = append(line, text)
 	}
 	line = append(line, result)
 	sb.WriteString(wrap(line, 72))

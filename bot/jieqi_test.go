@@ -119,3 +119,65 @@ func TestJieqiOptionsInChat(t *testing.T) {
 	}
 	mustContain(t, h.say("alice", "/new jieqi captured=owner @bob"), "capturer, none or public")
 }
+
+// TestJieqiPool: the caption shows the public pool; /pool sends a player
+// privately his own pool with the captures he identified and his FEN; the
+// owner of the captured piece learns nothing more; pool=hide shows no pool.
+func TestJieqiPool(t *testing.T) {
+	h := newHarness(t)
+	id := gameIDIn(t, h.say("alice", "/new jieqi @bob side=red"))
+	out := h.say("bob", "/accept "+id)
+	mustContain(t, out, "Not yet seen: 仕2 相2 馬2 車2 炮2 兵5 / 士2 象2 馬2 車2 砲2 卒5")
+	v, _ := variants.Default().Get("jieqi")
+	start, err := rules.NewPosition(v, h.game(id).StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b9, _ := v.Board.Parse("b9")
+	k := v.Kinds[start.At(b9).Kind()]
+	h.say("alice", "h2e2")
+	h.say("bob", "a9a8")
+	h.say("alice", "b2b9")
+	mine := h.say("alice", "/pool")
+	if len(mine) != 1 || !mine[0].Private || mine[0].To != "alice" {
+		t.Fatalf("/pool: %+v", mine)
+	}
+	mustContain(t, mine, "Game #"+id+", your pool (Red)", "the face-down piece Red captured on b9 was "+withArticle(k.Name),
+		"Your FEN: ")
+	theirs := h.say("bob", "/pool")
+	if len(theirs) != 1 || !theirs[0].Private || strings.Contains(text(theirs), "b9 was") {
+		t.Fatalf("bob's /pool: %+v", theirs)
+	}
+	hide := newHarness(t)
+	id = gameIDIn(t, hide.say("alice", "/new jieqi pool=hide @bob side=red"))
+	if out := hide.say("bob", "/accept "+id); strings.Contains(text(out), "Not yet seen") {
+		t.Errorf("pool=hide shows a pool:\n%s", text(out))
+	}
+	mustContain(t, hide.say("alice", "/pool"), "shows no pools")
+}
+
+// TestJieqiCapturedNoneEnd: with captured=none nobody is told what a captured
+// face-down piece was until the game ends; then the end names it with the
+// move that took it (jieqi.md §7.5).
+func TestJieqiCapturedNoneEnd(t *testing.T) {
+	h := newHarness(t)
+	id := gameIDIn(t, h.say("alice", "/new jieqi captured=none @bob side=red"))
+	h.say("bob", "/accept "+id)
+	v, _ := variants.Default().Get("jieqi")
+	start, err := rules.NewPosition(v, h.game(id).StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b9, _ := v.Board.Parse("b9")
+	k := v.Kinds[start.At(b9).Kind()]
+	h.say("alice", "h2e2")
+	h.say("bob", "a9a8")
+	capture := h.say("alice", "b2b9")
+	for _, s := range capture {
+		if s.Private || strings.Contains(s.Msg.Text, "b9 was") {
+			t.Errorf("captured=none tells: %+v", s.Msg.Text)
+		}
+	}
+	end := h.say("bob", "/resign yes")
+	mustContain(t, end, "b2b9: the face-down piece captured on b9 was "+withArticle(k.Name)+" ("+k.Glyph[rules.Black]+").")
+}

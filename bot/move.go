@@ -183,8 +183,7 @@ func (q *request) moveTarget(id string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			v, _ := q.s.variant(g.Variant, g.Options)
-			return "", oops("err.not_your_turn", g.ID, playerName(q.lang, g, s), q.sideName(v, s))
+			return "", oops("err.not_your_turn", g.ID, playerName(q.lang, g, s), q.s.seatNameOf(q.ctx, q.lang, g, s))
 		}
 	}
 	return "", oops("err.no_game_here")
@@ -226,7 +225,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		if seat < 0 {
 			return oops("err.not_player", id)
 		}
-		return oops("err.not_your_turn", id, playerName(q.lang, rec, side), q.sideName(v, side))
+		return oops("err.not_your_turn", id, playerName(q.lang, rec, side), seatName(q.lang, l, side))
 	}
 	now := q.s.now()
 	if outOfTime(&rec.Clock, now) {

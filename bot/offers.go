@@ -344,7 +344,7 @@ func (q *request) cmdResign(args []string) error {
 	if q.ev.Button != "" && !q.resignAsked(l.rec, int(me)) {
 		return oops("err.resign_not_asked", id) // answered meanwhile
 	}
-	if err := q.finish(l, rules.Win(me.Other(), rules.ReasonResignation), q.t("resign.done", q.ev.User.Name, id)); err != nil {
+	if err := q.finish(l, rules.Win(l.colourOf(me.Other()), rules.ReasonResignation), q.t("resign.done", q.ev.User.Name, id)); err != nil {
 		return err
 	}
 	for seat := 0; seat < 2; seat++ {

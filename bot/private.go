@@ -18,30 +18,31 @@ import (
 // hasSecrets reports whether side s sees more of pos than the public does.
 func hasSecrets(pos *rules.Position, s rules.Side) bool { return pos.HasSecrets(s) }
 
-// privateBoard is the board of the player of side s, from their side of the table.
+// privateBoard is the board of the player of seat side, from their side of the
+// table: what the colour that seat plays may see.
 func (s *Service) privateBoard(d display, l *loaded, side rules.Side) Message {
 	m := s.privateBoardText(d, l, side)
-	view := l.pos().View(rules.AudienceOf(side))
+	view := l.pos().View(rules.AudienceOf(l.colourOf(side)))
 	m.Image = s.image(view, ImageOptions{Simplified: m.board.Simplified, Flip: m.board.Flip, Labels: m.board.Labels})
 	return m
 }
 
 // privateBoardText is privateBoard without its image (the outbox draws it).
 func (s *Service) privateBoardText(d display, l *loaded, side rules.Side) Message {
-	view := l.pos().View(rules.AudienceOf(side))
+	colour := l.colourOf(side)
+	view := l.pos().View(rules.AudienceOf(colour))
 	rec := l.rec
-	v := l.game.Variant()
-	text := T(d.lang, "peek.caption", rec.ID, sideName(d.lang, v, side))
+	text := T(d.lang, "peek.caption", rec.ID, seatName(d.lang, l, side))
 	if rec.Status == storage.StatusActive {
 		toMove := l.toMove()
-		text += "\n" + T(d.lang, "cap.turn", sideName(d.lang, v, toMove), playerName(d.lang, rec, toMove))
+		text += "\n" + T(d.lang, "cap.turn", seatName(d.lang, l, toMove), playerName(d.lang, rec, toMove))
 	}
-	o := ImageOptions{Simplified: d.lang == ZhHans, Flip: side == rules.Black, Labels: d.labels()}
+	o := ImageOptions{Simplified: d.lang == ZhHans, Flip: colour == rules.Black, Labels: d.labels()}
 	return Message{
 		Text:      text,
 		ImageName: "mine-" + rec.ID + ".png",
 		Alt:       TextBoard(view),
-		board:     &boardRef{Game: rec.ID, Ply: len(rec.Moves), Side: int(side), Simplified: o.Simplified, Flip: o.Flip, Labels: o.Labels},
+		board:     &boardRef{Game: rec.ID, Ply: len(rec.Moves), Side: int(colour), Simplified: o.Simplified, Flip: o.Flip, Labels: o.Labels},
 	}
 }
 
@@ -52,17 +53,17 @@ func (s *Service) sendTold(ctx context.Context, l *loaded, r Replier, eventUser 
 	d := s.chatDisplay(ctx, l.rec)
 	v := l.game.Variant()
 	report := l.game.Report()
-	for side := rules.Red; side <= rules.Black; side++ {
-		if l.rec.Players[side].Level > 0 {
+	for colour := rules.Red; colour <= rules.Black; colour++ {
+		if l.rec.Players[l.seatOfColour(colour)].Level > 0 {
 			continue
 		}
 		var lines []string
-		for _, f := range report.Told[side] {
+		for _, f := range report.Told[colour] {
 			lines = append(lines, factText(d.lang, v, f))
 		}
 		if len(lines) > 0 {
 			text := T(d.lang, "told.caption", l.rec.ID) + "\n" + strings.Join(lines, "\n")
-			s.sendPrivate(ctx, d, l, side, Message{Text: text}, r, eventUser)
+			s.sendPrivate(ctx, d, l, l.seatOfColour(colour), Message{Text: text}, r, eventUser)
 		}
 	}
 }
@@ -76,13 +77,14 @@ func (s *Service) privateBoardsOf(d display, l *loaded, draw bool) []*pendingOut
 	}
 	pos := l.pos()
 	var out []*pendingOut
-	for side := rules.Red; side <= rules.Black; side++ {
+	for colour := rules.Red; colour <= rules.Black; colour++ {
 		// Every player with secrets gets a board after every move, whether or not
 		// their secrets changed (rules.Report.Private): so neither the messages nor
 		// a hint in the chat tell anybody when a secret piece moved.
-		if !hasSecrets(pos, side) || l.rec.Players[side].Level > 0 {
+		if !hasSecrets(pos, colour) || l.rec.Players[pos.Seat(colour)].Level > 0 {
 			continue // the engine reads its secrets from the game, not from a chat
 		}
+		side := rules.Side(pos.Seat(colour))
 		m := s.privateBoardText(d, l, side)
 		if draw {
 			m = s.privateBoard(d, l, side)
@@ -214,6 +216,50 @@ func (s *Service) setCanDM(ctx context.Context, platform string, u User, can boo
 	if err != nil {
 		s.log.Warn("update user", "user", u.ID, "err", err)
 	}
+}
+
+// cmdPool sends a player privately their pool of pieces not yet seen as they
+// know it (jieqi.md §7.3: the public pool less the captures they identified),
+// with those identifications and their own FEN; in banqi the pool is public
+// and the same for all.
+func (q *request) cmdPool(args []string) error {
+	id, _ := splitGameID(args, true)
+	id, err := q.chooseGame(id, func(g *storage.Game) bool {
+		return g.Status == storage.StatusActive && seatOf(g, q.ev.User.ID) >= 0
+	}, "err.no_own_game")
+	if err != nil {
+		return err
+	}
+	l, unlock, err := q.open(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	seat, err := q.playerSide(l)
+	if err != nil {
+		return oops("err.peek_not_player", id)
+	}
+	colour := l.colourOf(seat)
+	pos := l.pos()
+	pool, ok := pos.Pool(rules.AudienceOf(colour))
+	if !ok {
+		return oops("err.no_pool", id)
+	}
+	v := l.game.Variant()
+	lines := []string{q.t("pool.caption", id, seatName(q.lang, l, seat)), poolText(q.lang, v, pool)}
+	for _, f := range l.game.ToldTo(colour) {
+		if len(f.Pieces) > 0 {
+			lines = append(lines, factText(q.lang, v, f))
+		}
+	}
+	lines = append(lines, q.t("pool.fen", pos.ViewFEN(rules.AudienceOf(colour))))
+	m := Message{Text: strings.Join(lines, "\n")}
+	if q.ev.Private {
+		q.reply(m)
+		return nil
+	}
+	q.replyPrivately(m, id)
+	return nil
 }
 
 // cmdPeek shows a player their own board privately ("My pieces"). For a variant

@@ -989,7 +989,8 @@ func (s *Service) tickPuzzles(ctx context.Context, now time.Time) error {
 	}
 	s.pz.checked = minute
 	s.pz.mu.Unlock()
-	chats, err := s.store.Chats(ctx)
+	// Only the chats whose post time has come (each chat stores it: tick.go).
+	chats, err := s.store.DueChats(ctx, now, tickBatch)
 	if err != nil {
 		return fmt.Errorf("tick puzzles: %w", err)
 	}
@@ -998,13 +999,10 @@ func (s *Service) tickPuzzles(ctx context.Context, now time.Time) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if !c.PuzzleSubscribed {
-			continue
-		}
-		if _, due, err := subscriptionOf(c).Due(now); err != nil {
-			errs = append(errs, fmt.Errorf("puzzle of %s/%s: %w", c.Platform, c.ChatID, err))
-			continue
-		} else if !due {
+		if _, due, err := subscriptionOf(c).Due(now); err != nil || !c.PuzzleSubscribed || !due {
+			if err := s.rewakeChat(ctx, c, now); err != nil {
+				errs = append(errs, fmt.Errorf("puzzle of %s/%s: %w", c.Platform, c.ChatID, err))
+			}
 			continue
 		}
 		if s.platform(c.Platform) == nil {

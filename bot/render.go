@@ -55,3 +55,22 @@ func (r *imageRenderer) Board(v *rules.View, o ImageOptions) ([]byte, error) {
 	}
 	return rr.PNG(v)
 }
+
+// missingGlyphs lists the characters of v's piece kinds that the board font
+// cannot draw (a players' piece named with a character the font lacks), each
+// once, in kind order.
+func missingGlyphs(v *rules.Variant) []rune {
+	var out []rune
+	seen := map[rune]bool{}
+	for _, k := range v.Kinds {
+		for _, g := range append(k.Glyph[:], k.Simple[:]...) {
+			for _, r := range render.MissingGlyphs(g) {
+				if !seen[r] {
+					seen[r] = true
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}

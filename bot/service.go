@@ -106,7 +106,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, errors.New("bot: Config.Store is required")
 	}
 	s := &Service{
-		store:     wakeStore{cfg.Store}, // every game written says when Tick must look at it
+		store:     cfg.Store, // wrapped in a wakeStore below, once the clock is known
 		reg:       cfg.Variants,
 		renderer:  cfg.Renderer,
 		clock:     cfg.Clock,
@@ -145,6 +145,7 @@ func New(cfg Config) (*Service, error) {
 		s.rng = rand.New(cryptoSource{})
 	}
 	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
+	s.store = wakeStore{Store: cfg.Store, now: s.now}
 	s.ai, s.aiCfg = newEnginePool(), cfg.Engine.withDefaults(s.seed)
 	return s, nil
 }
@@ -192,6 +193,13 @@ func (s *Service) deal(v *rules.Variant, startFEN string) (string, error) {
 	s.rngMu.Lock()
 	defer s.rngMu.Unlock()
 	return rules.Deal(v, startFEN, s.rng)
+}
+
+// salt is 128 random bits in hex, from the service's source (crypto/rand).
+func (s *Service) salt() string {
+	s.rngMu.Lock()
+	defer s.rngMu.Unlock()
+	return fmt.Sprintf("%016x%016x", s.rng.Uint64(), s.rng.Uint64())
 }
 
 // seed draws a seed for an engine's noise from the service's Rand.
@@ -289,7 +297,21 @@ type loaded struct {
 }
 
 func (l *loaded) pos() *rules.Position { return l.game.Position() }
-func (l *loaded) toMove() rules.Side   { return l.game.Position().ToMove() }
+
+// toMove is the seat to move. In the bot a rules.Side that indexes Players,
+// clocks and offers is a seat (0 moves first); the position says which colour
+// each seat plays (rules.Position.Seat). Seat and colour are the same in every
+// game but one whose colours are given in play (banqi's first flip).
+func (l *loaded) toMove() rules.Side {
+	p := l.game.Position()
+	return rules.Side(p.Seat(p.ToMove()))
+}
+
+// colourOf is the colour seat plays, for outcomes and colour names.
+func (l *loaded) colourOf(seat rules.Side) rules.Side { return l.game.Position().SideOf(int(seat)) }
+
+// seatOfColour is the seat that plays colour c.
+func (l *loaded) seatOfColour(c rules.Side) rules.Side { return rules.Side(l.game.Position().Seat(c)) }
 
 // load reads a game from the store and derives its position, from the cache when
 // the cached version is the stored one. The caller holds the game's lock.

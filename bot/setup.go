@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -19,6 +21,66 @@ import (
 // (rules.ApplySecrets) replaces the public one in StartFEN and the game begins.
 // A player who has not answered when the setup time is up gets a random valid
 // answer (rules.DefaultSecret), drawn with the service's Rand.
+
+// unseenCaptures replays a finished game and names each face-down piece that
+// was captured without anybody being told what it was.
+func unseenCaptures(l Lang, ld *loaded) []string {
+	v := ld.game.Variant()
+	g, err := rules.NewGame(v, ld.game.StartFEN())
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, m := range ld.game.Moves() {
+		p := g.Position()
+		if t := p.At(m.To); m.Flags&rules.FlagCapture != 0 && !t.Empty() && t.FaceDown() && !identified(ld.game.ReportOf(i+1), m.To) {
+			k := &v.Kinds[t.Kind()]
+			glyph := k.Glyph[t.Side()]
+			if l == ZhHans && k.Simple[t.Side()] != "" {
+				glyph = k.Simple[t.Side()]
+			}
+			name := "a " + k.Name
+			if strings.ContainsRune("aeiou", rune(k.Name[0])) {
+				name = "an " + k.Name
+			}
+			if l.chinese() {
+				name = glyph // the glyph says the kind; the name is English
+			}
+			out = append(out, T(l, "disclose.captured", rules.FormatCoord(p, m), v.Board.Name(m.To), name, glyph))
+		}
+		if err := g.Play(m); err != nil {
+			break
+		}
+	}
+	return out
+}
+
+// identified reports whether a move's report named the piece captured on sq,
+// publicly or to a player.
+func identified(r rules.Report, sq rules.Square) bool {
+	facts := append(append(append([]rules.Fact(nil), r.Facts...), r.Told[rules.Red]...), r.Told[rules.Black]...)
+	for _, f := range facts {
+		if f.What == "identified" && len(f.Pieces) > 0 && f.Pieces[0].Square == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// saltKey names the salt of a dealt game's fairness commitment in
+// storage.Game.Secrets.
+const saltKey = "salt"
+
+// commitment is the public hash of a dealt game's start and salt,
+// sha256(start FEN + " " + salt) in hex, or "" for a game without a salt.
+func commitment(rec *storage.Game) string {
+	salt := rec.Secrets[saltKey]
+	if salt == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(rec.StartFEN + " " + salt))
+	return hex.EncodeToString(sum[:])
+}
 
 // secretKey names side s's answer in storage.Game.Secrets.
 func secretKey(s rules.Side) string {
@@ -340,6 +402,19 @@ func disclosure(l Lang, ld *loaded) string {
 	var lines []string
 	for _, f := range ld.pos().Secrets() {
 		lines = append(lines, factText(l, v, f))
+	}
+	// A game dealt by chance shows its deal (banqi.md and jieqi.md §7: the
+	// whole start layout, so that the players can check the flips).
+	if v.Deals() {
+		lines = append(lines, T(l, "disclose.deal", ld.game.StartFEN()))
+		if salt := ld.rec.Secrets[saltKey]; salt != "" {
+			lines = append(lines, T(l, "disclose.salt", salt, commitment(ld.rec)))
+		}
+	}
+	// Face-down pieces captured unseen that nobody was told of (jieqi's
+	// captured=none) are named now, with the move that took them (§7.5).
+	if v.Deals() {
+		lines = append(lines, unseenCaptures(l, ld)...)
 	}
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.

@@ -147,8 +147,50 @@ func clockWake(g *storage.Game) time.Time {
 }
 
 // wakeStore is the service's store: every game it writes carries its wake time
-// (wakeAt of the game as written), which the store indexes for DueGames.
-type wakeStore struct{ storage.Store }
+// (wakeAt of the game as written), which the store indexes for DueGames, and
+// every chat the time of its next puzzle post (chatWakeAt, for DueChats).
+type wakeStore struct {
+	storage.Store
+	now func() time.Time
+}
+
+// chatWakeAt is when the daily puzzle of c is next due, as of now: zero when
+// it is not subscribed (or its schedule does not parse: /puzzle says why).
+func chatWakeAt(c *storage.Chat, now time.Time) time.Time {
+	if !c.PuzzleSubscribed {
+		return time.Time{}
+	}
+	next, err := subscriptionOf(c).Next(now)
+	if err != nil {
+		return time.Time{}
+	}
+	return next.UTC()
+}
+
+func (w wakeStore) PutChat(ctx context.Context, c *storage.Chat) error {
+	c.Wake = chatWakeAt(c, w.now())
+	return w.Store.PutChat(ctx, c)
+}
+
+func (w wakeStore) UpdateChat(ctx context.Context, platform, chatID string, fn func(*storage.Chat) error) (*storage.Chat, error) {
+	return w.Store.UpdateChat(ctx, platform, chatID, func(c *storage.Chat) error {
+		if err := fn(c); err != nil {
+			return err
+		}
+		c.Wake = chatWakeAt(c, w.now())
+		return nil
+	})
+}
+
+// rewakeChat stores c's wake time as chatWakeAt computes it, if it differs
+// (a chat stored by an older version, or whose post waits for its platform).
+func (s *Service) rewakeChat(ctx context.Context, c *storage.Chat, now time.Time) error {
+	if chatWakeAt(c, now).Equal(c.Wake) {
+		return nil
+	}
+	_, err := s.store.UpdateChat(ctx, c.Platform, c.ChatID, func(*storage.Chat) error { return nil })
+	return err
+}
 
 func woken(g *storage.Game) *storage.Game {
 	g.Wake = wakeAt(g)
@@ -244,7 +286,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 		s.log.Info("challenge lapsed", "game", nl.rec)
 	case outOfTime(&rec.Clock, now):
 		loser := l.toMove()
-		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), sideName(d.lang, l.game.Variant(), loser))
+		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), seatName(d.lang, l, loser))
 		view := l.pos().View(rules.Public)
 		nl, outs, err := s.saveOwing(ctx, l, timedOut(l), func(nl *loaded) []*pendingOut {
 			return []*pendingOut{publicOut(d, nl.rec, s.boardMessageOf(d, nl, view, nil, head+"\n"+resultLine(d.lang, nl), ""))}
@@ -279,7 +321,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 func timedOut(l *loaded) *storage.Game {
 	rec := l.rec.Clone()
 	loser := l.toMove()
-	out := rules.Win(loser.Other(), rules.ReasonTimeout)
+	out := rules.Win(l.colourOf(loser.Other()), rules.ReasonTimeout)
 	rec.Status = storage.StatusFinished
 	rec.Result, rec.Reason = out.Result(), string(out.Reason)
 	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide

@@ -57,7 +57,12 @@ func TestWakeAt(t *testing.T) {
 // countingStore counts what Tick reads.
 type countingStore struct {
 	storage.Store
-	active, due int
+	active, due, chats int
+}
+
+func (c *countingStore) Chats(ctx context.Context) ([]*storage.Chat, error) {
+	c.chats++
+	return c.Store.Chats(ctx)
 }
 
 func (c *countingStore) ActiveGames(ctx context.Context) ([]*storage.Game, error) {
@@ -113,7 +118,7 @@ func TestTickReadsOnlyDueGames(t *testing.T) {
 	}
 	h.clock.Advance(24 * time.Hour)
 	mustContain(t, tick(), "ran out of time")
-	if cs.active != 0 {
-		t.Errorf("Tick listed every active game %d times", cs.active)
+	if cs.active != 0 || cs.chats != 0 {
+		t.Errorf("Tick listed every active game %d times, every chat %d times", cs.active, cs.chats)
 	}
 }

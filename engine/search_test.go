@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -130,36 +131,76 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 // TestLegalMovesInRandomPositions plays every registered variant (and xiangqi
 // with the fuhe option) from its start with random moves, and asks the engine,
 // at several levels, for a move every few plies: it must be legal.
+// TestLegalMovesInRandomPositions: the engine (Choose, as the bot plays)
+// finds a legal move at every level in random positions of every registered
+// variant, and of every option on the first variant that takes it; hidden-piece
+// games are dealt and set up as the bot deals and sets them up.
 func TestLegalMovesInRandomPositions(t *testing.T) {
 	reg := variants.Default()
 	vs := slices.Clone(reg.All())
-	if fuhe, err := reg.Build("xiangqi", []string{"fuhe"}); err == nil {
-		vs = append(vs, fuhe)
-	} else {
-		t.Fatalf("xiangqi+fuhe: %v", err)
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.Slug
+	}
+	for _, o := range reg.Options() {
+		built := false
+		// An option that needs its value (captured=public, move-limit=80) gets one:
+		// the first example its summary gives ("`equal=no` or ...",
+		// "players' own pieces: `piece=Q后:R+N@c1` gives ...").
+		tries := []string{o.Name, o.Name + " " + o.Name + "=public", o.Name + " " + o.Name + "=80"}
+		if _, rest, ok := strings.Cut(o.Summary, "`"+o.Name+"="); ok {
+			if ex, _, ok := strings.Cut(rest, "`"); ok {
+				tries = append(tries, o.Name+" "+o.Name+"="+ex)
+			}
+		}
+	find:
+		for _, base := range reg.All() {
+			for _, opt := range tries {
+				if v, err := reg.Build(base.Slug, []string{opt}); err == nil {
+					vs = append(vs, v)
+					names = append(names, base.Slug+"+"+strings.ReplaceAll(opt, " ", "_"))
+					built = true
+					break find
+				}
+			}
+		}
+		if !built {
+			t.Errorf("option %s fits no variant", o.Name)
+		}
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
-	for _, v := range vs {
-		t.Run(v.Slug, func(t *testing.T) {
+	for i, v := range vs {
+		t.Run(names[i], func(t *testing.T) {
 			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
-			games, nodes := 3, int64(10_000)
+			games, nodes := 2, int64(6_000)
 			if testing.Short() || raceEnabled {
-				games, nodes = 1, 2_000 // jinchan's hooks are slow under the race detector
+				games, nodes = 1, 1_500 // jinchan's hooks are slow under the race detector
 			}
 			for game := 0; game < games; game++ {
-				g, err := rules.NewGame(v, "")
+				start, err := rules.Deal(v, "", rng)
 				if err != nil {
 					t.Fatal(err)
 				}
-				for ply := 0; ply < 80 && !g.Outcome().Over; ply++ {
+				if v.HasSetup() {
+					start, err = rules.ApplySecrets(v, start, [2]string{
+						rules.DefaultSecret(v, start, rules.Red, rng), rules.DefaultSecret(v, start, rules.Black, rng)})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				g, err := rules.NewGame(v, start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
 					if ply%5 == 0 {
 						e.SetLevel(1 + (ply/5)%8)
-						res, err := e.Search(context.Background(), g, Limits{Depth: 3, Nodes: nodes})
+						res, err := e.Choose(context.Background(), g, Limits{Depth: 3, Nodes: nodes})
 						if err != nil {
-							t.Fatalf("game %d ply %d %s: %v", game, ply, g.Position().FEN(), err)
+							t.Fatalf("game %d ply %d %s: %v", game, ply, g.Position().PublicFEN(), err)
 						}
 						if !g.Legal(res.Move) {
-							t.Fatalf("game %d ply %d %s: illegal %+v", game, ply, g.Position().FEN(), res.Move)
+							t.Fatalf("game %d ply %d %s: illegal %+v", game, ply, g.Position().PublicFEN(), res.Move)
 						}
 						if err := g.Play(res.Move); err != nil {
 							t.Fatal(err)

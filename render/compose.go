@@ -71,6 +71,16 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 			r.badges(dst, p, small, x+so, y-so)
 			continue
 		}
+		if p.Joins != 0 && p.Letter != 0 {
+			// A square of a multi-cell piece: a tile joined to its neighbours.
+			k := r.pieceKey(p, unit)
+			k.kind, k.joins, k.figure = spriteBlock, p.Joins, 0
+			if l.flip {
+				k.joins = flipJoins(p.Joins)
+			}
+			c.blit(dst, c.getSprite(k), x, y)
+			continue
+		}
 		c.blit(dst, c.getSprite(r.pieceKey(p, d)), x, y)
 		r.badges(dst, p, d, x, y)
 	}
@@ -99,9 +109,13 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 // pieceKey is the look of p as a disc of diameter d. Only what the view says
 // goes in: with Letter 0 the identity is hidden, and so is any glyph.
 func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
-	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown}
+	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown, neutral: p.NoColour}
 	if p.Letter == 0 {
 		k.down = true // a piece of unknown identity shows its back
+		return k
+	}
+	if p.Figure != 0 && !p.FaceDown {
+		k.kind, k.figure = spriteFigure, p.Figure
 		return k
 	}
 	first, second := p.Glyph, p.Simple

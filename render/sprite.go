@@ -75,6 +75,8 @@ const (
 	spriteCheck
 	spriteFrozen
 	spritePinned
+	spriteFigure // a chess figure (figures.go)
+	spriteBlock  // a square of a multi-cell piece (figures.go)
 )
 
 // spriteKey identifies a sprite. A piece sprite depends only on the disc size, the
@@ -87,6 +89,13 @@ type spriteKey struct {
 	side  rules.Side
 	down  bool
 	text  string
+	// figure is the chess figure of a spriteFigure; joins the joined edges of
+	// a spriteBlock.
+	figure byte
+	joins  uint8
+	// neutral: a face-down piece of unknown colour (banqi), drawn without the
+	// band of a side's colour.
+	neutral bool
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -109,6 +118,10 @@ func (c *shared) getSprite(k spriteKey) *sprite {
 		sp = c.drawLastMove(k)
 	case spriteCheck:
 		sp = c.drawCheck(k)
+	case spriteFigure:
+		sp = c.drawFigure(k)
+	case spriteBlock:
+		sp = c.drawBlock(k)
 	default:
 		sp = c.drawBadge(k)
 	}
@@ -143,6 +156,9 @@ func (c *shared) drawPiece(k spriteKey) *sprite {
 	cx, cy := float64(n)/2, float64(n)/2
 	R := float64(d) / 2
 	ink := th.Ink[k.side]
+	if k.neutral {
+		ink = th.Back
+	}
 
 	// Shadow, rim, face.
 	dc.DrawCircle(cx+so, cy+so, R)

@@ -414,6 +414,11 @@ func (p *Position) validate() error {
 	if err := p.validateKinds(); err != nil {
 		return err
 	}
+	if v.bodies != nil {
+		if err := p.validateBodies(); err != nil {
+			return err
+		}
+	}
 	for _, m := range v.mods.validators {
 		if err := m.Validate(p); err != nil {
 			return err
@@ -446,7 +451,7 @@ func (p *Position) validateKinds() error {
 		extra := 0
 		for k := range v.Kinds {
 			max := v.Kinds[k].Max
-			if max == 0 || counts[s][k] <= max {
+			if max == 0 || counts[s][k] <= max || v.isBody(k) { // a body's squares are one piece: validateBodies
 				continue
 			}
 			if v.royalKind[k] {
@@ -554,7 +559,7 @@ func (p *Position) fenWith(v *View) string {
 	b := p.v.Board
 	var parts []string
 	for sq := b.Width * b.Height; sq < b.NumSquares(); sq++ {
-		if vp := v.Pieces[sq]; vp != nil {
+		if vp := v.Pieces[sq]; vp != nil && !vp.Token {
 			var sb strings.Builder
 			writeViewPiece(&sb, vp)
 			parts = append(parts, b.Name(Square(sq))+":"+sb.String())

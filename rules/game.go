@@ -22,6 +22,8 @@ const (
 	ReasonAborted      Reason = "aborted"
 	ReasonVariantGoal  Reason = "goal"
 	ReasonNoRoyalPiece Reason = "general captured"
+	// ReasonNoPieces: a side has no piece left (banqi's 被吃光).
+	ReasonNoPieces Reason = "no pieces left"
 )
 
 // Outcome is the result of a game: over or not, and if over, who won and why.

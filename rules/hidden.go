@@ -67,6 +67,37 @@ type Teller interface {
 	Tell(p *Position, m Move) (told [2][]Fact)
 }
 
+// ToldTo lists, in move order, the facts the game's moves told side s alone.
+func (g *Game) ToldTo(s Side) []Fact {
+	var out []Fact
+	for _, r := range g.reports {
+		out = append(out, r.Told[s]...)
+	}
+	return out
+}
+
+// Pooler is a module that counts the pieces not yet seen (face down, or
+// captured unseen) as an audience may know them: banqi's public pool, jieqi's
+// pools (jieqi.md §5.3). The bot shows it with the board.
+type Pooler interface {
+	// Pool returns pool[side][kind] for audience a; ok=false when the module
+	// shows no pool (jieqi's pool=hide).
+	Pool(p *Position, a Audience) (pool [2][]int, ok bool)
+}
+
+// Pool is what audience a may know of the pieces not yet seen, by side and
+// kind, or ok=false in a game without pools.
+func (p *Position) Pool(a Audience) (pool [2][]int, ok bool) {
+	for _, m := range p.v.Modules {
+		if x, is := m.(Pooler); is {
+			if pool, ok = x.Pool(p, a); ok {
+				return pool, true
+			}
+		}
+	}
+	return pool, false
+}
+
 // Told lists, in move order, every fact the game's moves told a player
 // privately, for the bot to publish when the game is over.
 func (g *Game) Told() []Fact {
@@ -76,6 +107,14 @@ func (g *Game) Told() []Fact {
 		out = append(out, r.Told[Black]...)
 	}
 	return out
+}
+
+// article is "an" before a name that starts with a vowel, else "a".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // Choice describes a secret one player chooses before the first move.
@@ -276,7 +315,7 @@ func (p *Position) Secrets() []Fact {
 		p.eachHidden(s, func(sq Square, pc Piece) {
 			k := &p.v.Kinds[pc.Kind()]
 			f.Pieces = append(f.Pieces, Shown{Square: sq, Side: s, Letter: k.Letter, Name: k.Name})
-			words = append(words, fmt.Sprintf("the %s on %s is a %s", p.pieceName(pc), p.v.Board.Name(sq), k.Name))
+			words = append(words, fmt.Sprintf("the %s on %s is %s %s", p.pieceName(pc), p.v.Board.Name(sq), article(k.Name), k.Name))
 		})
 		if len(f.Pieces) > 0 {
 			f.Text = sideWord(p.v, s) + ": " + strings.Join(words, "; ") + "."

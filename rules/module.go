@@ -50,6 +50,25 @@ type MoveAdder interface {
 	AddMoves(p *Position, out []Move) []Move
 }
 
+// RideAlong is a module whose action rides along an ordinary board move in the
+// same turn (flag's `F+e9e8`: the flag steps, then the board move is made).
+// AddAlong runs after every MoveAdder and appends, for the board moves of out
+// the action may join, copies with FlagAlong and a code the module claimed in
+// Aux; the core tests them like the board move. PlayAlong plays the module's
+// part (through p.SetVar and the like) after the board move, before the turn
+// passes. MoveWriter writes such moves.
+type RideAlong interface {
+	AddAlong(p *Position, out []Move) []Move
+	PlayAlong(p *Position, m Move)
+}
+
+// ViewMarker puts public marks that are no pieces of the position on a view's
+// extra points (the flags on the flag ring): ViewPiece values with Token set,
+// which views draw and their FEN leaves out (the module's own FEN field says it).
+type ViewMarker interface {
+	MarkView(p *Position, v *View)
+}
+
 // MovePlayer plays the special moves whose codes the module claimed, through
 // p.Set, p.SetUnder, p.SetVar and p.SetHand so that Unmake undoes them.
 type MovePlayer interface {
@@ -312,6 +331,9 @@ type modules struct {
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
+	resample   []Resampler
+	along      []RideAlong
+	markers    []ViewMarker
 	uncoloured []Uncoloured
 }
 
@@ -392,6 +414,15 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(Teller); ok {
 			mods.tellers = append(mods.tellers, x)
+		}
+		if x, ok := m.(Resampler); ok {
+			mods.resample = append(mods.resample, x)
+		}
+		if x, ok := m.(RideAlong); ok {
+			mods.along = append(mods.along, x)
+		}
+		if x, ok := m.(ViewMarker); ok {
+			mods.markers = append(mods.markers, x)
 		}
 		if x, ok := m.(Uncoloured); ok {
 			mods.uncoloured = append(mods.uncoloured, x)

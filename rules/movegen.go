@@ -158,6 +158,7 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 	if p.v.hasAura {
 		frozen = p.Frozen(s)
 	}
+	bodySeen := uint64(0) // body kinds whose anchor was met
 	for w := 0; w < len(p.occ[s]); w++ {
 		word := p.occ[s][w]
 	next:
@@ -171,6 +172,14 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 				}
 			}
 			if frozen.Has(sq) {
+				continue
+			}
+			if p.v.bodies != nil && p.v.isBody(pc.Kind()) {
+				// The first square of a body met is its anchor: it moves the piece.
+				if bodySeen&(1<<uint(pc.Kind())) == 0 && !p.held(sq) {
+					out = p.bodyMoves(sq, pc, out, false)
+				}
+				bodySeen |= 1 << uint(pc.Kind())
 				continue
 			}
 			for _, h := range holders {
@@ -187,6 +196,9 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 	}
 	for _, a := range p.v.mods.adders {
 		out = a.AddMoves(p, out)
+	}
+	for _, a := range p.v.mods.along {
+		out = a.AddAlong(p, out)
 	}
 	return out
 }

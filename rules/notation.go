@@ -69,6 +69,12 @@ func FormatCoord(p *Position, m Move) string {
 		return string(p.v.Kinds[m.Aux].Letter) + "*" + b.Name(m.To)
 	case m.Flags&FlagPromote != 0:
 		return b.Name(m.From) + b.Name(m.To) + string(p.v.Kinds[m.Aux].Letter+'a'-'A')
+	case m.Flags&FlagAlong != 0:
+		for _, w := range p.v.mods.writers {
+			if t, ok := w.FormatMove(p, m); ok {
+				return t
+			}
+		}
 	}
 	return b.Name(m.From) + b.Name(m.To)
 }
@@ -101,7 +107,7 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	// Special moves are matched by their own text first ("reveal", "pass", "a2a2"),
 	// then by the modules' aliases ("flip a2").
 	for _, m := range legal {
-		if m.Flags&(FlagSpecial|FlagDrop|FlagPass) != 0 && p.namesSpecial(m, norm) {
+		if m.Flags&(FlagSpecial|FlagDrop|FlagPass|FlagAlong) != 0 && p.namesSpecial(m, norm) {
 			return m, nil
 		}
 	}
@@ -125,6 +131,9 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	}
 	if ok && promo < 0 {
 		promo = p.DefaultPromotion(from, to) // `e9e10` = `e9e10q`
+	}
+	if ok {
+		from, to = p.bodyAnchor(from, to) // a body moves from any of its squares
 	}
 	if !ok {
 		for _, m := range p.PseudoMoves(nil) {
@@ -160,7 +169,7 @@ func ParseCoord(p *Position, text string) (Move, error) {
 		}
 	}
 	for _, m := range legal {
-		if m.From == from && m.To == to && m.Flags&(FlagSpecial|FlagPromote) == 0 {
+		if m.From == from && m.To == to && m.Flags&(FlagSpecial|FlagPromote|FlagAlong) == 0 {
 			return m, nil
 		}
 	}
@@ -226,7 +235,7 @@ func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 // namesSpecial reports whether the normalized text norm names the special move m:
 // its FormatSpecial text or one of the variant's aliases.
 func (p *Position) namesSpecial(m Move, norm string) bool {
-	if FormatCoord(p, m) == norm {
+	if normalizeCoord(FormatCoord(p, m)) == norm {
 		return true
 	}
 	for _, w := range p.v.mods.writers {

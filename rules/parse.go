@@ -37,7 +37,7 @@ func FormatMove(p *Position, m Move, style Style) string {
 	if style != StyleCoord && p.v.Notation != nil {
 		return p.v.Notation.WriteMove(p, m)
 	}
-	if style == StyleCoord || !p.v.XiangqiNotation || m.Flags&FlagSpecial != 0 {
+	if style == StyleCoord || !p.v.XiangqiNotation || m.Flags&(FlagSpecial|FlagAlong) != 0 {
 		return FormatCoord(p, m)
 	}
 	return formatXiangqiNotation(p, m, style)

@@ -179,6 +179,12 @@ type Kind struct {
 	// Promote, when set, makes every move of this kind that ends in the zone a
 	// promotion (the chess pawn on the last rank).
 	Promote *Promotion
+	// Figure, when set, asks images to draw the kind as a chess figure (K, Q, R,
+	// B, N, P, or G for the cannon) instead of a disc with its glyph.
+	Figure byte
+	// Body, when set, makes the kind a multi-cell piece (body.go): it covers
+	// several squares and moves by translating them.
+	Body *Body
 }
 
 // Promotion is what a kind becomes when a move ends in a zone: the move must

@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// MoveFlag describes what kind of move a Move is.
-type MoveFlag uint8
+// MoveFlag describes what kind of move a Move is. It has sixteen bits: eight
+// were used up once board moves that carry a module's action (FlagAlong) and
+// moves of multi-cell pieces (FlagBody) came in.
+type MoveFlag uint16
 
 // Move flags.
 const (
@@ -18,6 +20,11 @@ const (
 	FlagDrop                          // a piece of kind Aux comes from the mover's hand onto To
 	FlagPromote                       // the mover becomes a piece of kind Aux on To
 	FlagPass                          // the side to move passes (Variant.PassWhenStuck): PassMove
+	// FlagAlong marks an ordinary board move that carries a module's action in
+	// the same turn (the flag step of `F+e9e8`): Aux is a code the module claimed
+	// (RideAlong); the board move is made as usual, then the module's part.
+	FlagAlong
+	FlagBody // a multi-cell piece (Kind.Body) translates from its anchor From to To
 )
 
 // PassMove is the pass of a side that has no other legal move, in a variant
@@ -320,6 +327,13 @@ func (p *Position) Make(m Move) {
 		}
 	case m.Flags&FlagPass != 0:
 		p.halfmove++
+	case m.Flags&FlagBody != 0:
+		p.makeBody(m)
+		if p.captured != NoPiece {
+			p.halfmove = 0
+		} else {
+			p.halfmove++
+		}
 	case m.Flags&FlagDrop != 0:
 		k := int(m.Aux)
 		p.SetHand(p.side, k, p.Hand(p.side, k)-1)
@@ -340,6 +354,9 @@ func (p *Position) Make(m Move) {
 		}
 		if m.Flags&FlagPromote != 0 {
 			mover = NewPiece(int(m.Aux), mover.Side())
+		}
+		if target != NoPiece && p.v.isBody(target.Kind()) && m.Flags&FlagCapture != 0 {
+			p.removePiece(m.To) // a capture onto any square of a body takes it all
 		}
 		switch {
 		case m.Flags&FlagStack != 0:
@@ -364,6 +381,9 @@ func (p *Position) Make(m Move) {
 				endsTurn, kept = false, true
 				break
 			}
+		}
+		if m.Flags&FlagAlong != 0 {
+			p.v.codeOwner[m.Aux].(RideAlong).PlayAlong(p, m)
 		}
 	}
 	// A special move that keeps the turn (a reveal) leaves midTurn as it was.
@@ -515,6 +535,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			return true
 		}
 	}
+	if v.bodies != nil && p.bodyAttacks(sq, by) {
+		return true
+	}
 	if len(v.slowKinds) == 0 {
 		return false
 	}
@@ -622,6 +645,9 @@ func (p *Position) View(a Audience) *View {
 			continue
 		}
 		vp := p.viewPiece(pc, a)
+		if v.bodies != nil {
+			vp.Joins = p.joins(Square(sq))
+		}
 		if u := p.Under(Square(sq)); u != NoPiece {
 			vp.Pressed = p.viewPiece(u, a)
 		}
@@ -640,11 +666,25 @@ func (p *Position) View(a Audience) *View {
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
 	slices.Sort(out.InCheck)
+	for _, mk := range v.mods.markers {
+		mk.MarkView(p, out)
+	}
 	if p.hand != nil {
 		for s := Red; s <= Black; s++ {
 			for k := range v.Kinds {
 				for n := p.Hand(s, k); n > 0; n-- {
 					out.Hands[s] = append(out.Hands[s], p.viewPiece(NewPiece(k, s), a))
+				}
+			}
+		}
+	} else if pool, ok := p.Pool(a); ok {
+		// A game with a pool (banqi, jieqi) shows it where hands go: the pieces
+		// not yet seen, as this audience may know them, beside the board.
+		for s := Red; s <= Black; s++ {
+			for k, n := range pool[s] {
+				for ; n > 0; n-- {
+					out.Hands[s] = append(out.Hands[s], &ViewPiece{Side: s, Letter: v.Kinds[k].Letter,
+						Glyph: v.Kinds[k].Glyph[s], Simple: v.Kinds[k].Simple[s]})
 				}
 			}
 		}
@@ -665,7 +705,7 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	if k.PublicAs != 0 && !a.owns(pc.Side()) {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
-	vp.Letter, vp.Glyph, vp.Simple = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()]
+	vp.Letter, vp.Glyph, vp.Simple, vp.Figure = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure
 	return vp
 }
 

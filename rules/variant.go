@@ -132,6 +132,7 @@ type Variant struct {
 	quickOK        bool           // no module takes part in ordinary moves: the fast path applies
 	guardOK        bool           // the modules are AttackNeutral: legalGuard may decide moves
 	promo          []promoRule    // per kind: its promotion (promote.go), nil when no kind promotes
+	bodies         []bodyRule     // per kind: its body (body.go), nil when no kind has one
 }
 
 // Finalize checks the variant's data and builds its move tables. It must be called
@@ -196,7 +197,7 @@ func (v *Variant) Finalize() error {
 		}
 		v.stand[i] = z
 	}
-	if v.Hands {
+	if v.Hands || v.hasPooler() {
 		v.Board.Decor.HandRows = true
 	}
 	v.ownerKnowsMore = v.OwnerSeesFaceDown
@@ -227,12 +228,16 @@ func (v *Variant) Finalize() error {
 	if err := v.buildPromotions(); err != nil {
 		return err
 	}
+	if err := v.buildBodies(); err != nil {
+		return err
+	}
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
 	m := &v.mods
 	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures) == 0 &&
 		!v.Stacks && !v.Hands
-	v.guardOK = len(m.attackers) == 0
+	v.quickOK = v.quickOK && v.bodies == nil
+	v.guardOK = len(m.attackers) == 0 && v.bodies == nil
 	for _, mod := range v.Modules {
 		_, neutral := mod.(AttackNeutral)
 		_, after := mod.(AfterMover)
@@ -251,6 +256,15 @@ func (v *Variant) Finalize() error {
 		}
 	}
 	return nil
+}
+
+func (v *Variant) hasPooler() bool {
+	for _, m := range v.Modules {
+		if _, ok := m.(Pooler); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // WhiteAndBlack reports whether the sides are called White and Black (a chess

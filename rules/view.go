@@ -51,6 +51,15 @@ type ViewPiece struct {
 	Pinned   bool
 	// Pressed is the piece held down under this one (Jinchan's 凌馬 stack), or nil.
 	Pressed *ViewPiece
+	// Token marks a public mark a module draws like a piece on an extra point
+	// (a flag on the flag ring, rules.ViewMarker); it is no piece of the
+	// position and the view's FEN leaves it out.
+	Token bool
+	// Figure is the chess figure the kind is drawn as (Kind.Figure), or 0.
+	Figure byte
+	// Joins marks the neighbours that are squares of the same multi-cell piece
+	// (Kind.Body), on Red's orientation: 1 right, 2 up, 4 left, 8 down.
+	Joins uint8
 }
 
 // View is a position as one audience may see it: the only thing render, public
@@ -68,7 +77,8 @@ type View struct {
 	// that depends only on public facts).
 	InCheck []Square
 	// Hands are each side's pieces in hand (drop games), one entry a piece, by
-	// kind; nil without hands.
+	// kind; in a game with a pool (Position.Pool) the pieces not yet seen; nil
+	// without either.
 	Hands [2][]*ViewPiece
 }
 

@@ -264,7 +264,7 @@ func xqMotion(b *Board, s Side, from, to Square) (op byte, num int, ok bool) {
 // formatXiangqiNotation writes m in WXF or Chinese, or in coordinates when the
 // notation cannot name it unambiguously.
 func formatXiangqiNotation(p *Position, m Move, style Style) string {
-	if p.v.Board.Width > 9 || m.Flags&FlagSpecial != 0 {
+	if p.v.Board.Width > 9 || m.Flags&(FlagSpecial|FlagAlong) != 0 {
 		return FormatCoord(p, m) // one digit cannot name every file
 	}
 	x := newXQBoard(p)
@@ -284,7 +284,7 @@ func formatXiangqiNotation(p *Position, m Move, style Style) string {
 func (x *xqBoard) format(m Move, style Style) (string, bool) {
 	p := x.p
 	b := p.v.Board
-	if m.Flags&FlagSpecial != 0 || !b.Exists(m.From) || !b.Exists(m.To) || b.Width > 9 {
+	if m.Flags&(FlagSpecial|FlagAlong) != 0 || !b.Exists(m.From) || !b.Exists(m.To) || b.Width > 9 {
 		return "", false
 	}
 	l := x.letter[m.From]
@@ -498,7 +498,7 @@ func containsMove(ms []Move, m Move) bool {
 // matches reports whether legal move m fits reading r with direction op and
 // number num.
 func (x *xqBoard) matches(r xqReading, op byte, num int, m Move) bool {
-	if m.Flags&FlagSpecial != 0 || !x.source(r, m.From) {
+	if m.Flags&(FlagSpecial|FlagAlong) != 0 || !x.source(r, m.From) {
 		return false
 	}
 	mop, mnum, ok := xqMotion(x.p.v.Board, x.side, m.From, m.To)

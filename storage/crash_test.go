@@ -1,243 +1,40 @@
-package storage
+package storage_test
 
 import (
-	"bufio"
 	"context"
-	"errors"
-	"fmt"
-	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"log/slog"
+
+	"github.com/chuhe/chuhe/storage"
+	"github.com/chuhe/chuhe/storage/storetest"
 )
 
-// The crash test runs this test binary again as a child that writes moves and
-// prints each one the store acknowledged; the parent kills it with SIGKILL at a
-// random moment and checks, on reopening, that the file is sound and holds every
-// acknowledged move.
-const (
-	envCrashDB    = "CHUHE_STORAGE_CRASH_DB"
-	envCrashRound = "CHUHE_STORAGE_CRASH_ROUND"
-)
+// The crash test (storetest.CrashRecovery) on a bbolt file: SIGKILL while
+// writing leaves a sound file with every acknowledged move.
+const envCrashDB = "CHUHE_STORAGE_CRASH_DB"
 
 // TestCrashChild is the child's side; it does nothing in a normal test run.
 func TestCrashChild(t *testing.T) {
-	path := os.Getenv(envCrashDB)
-	if path == "" {
-		t.Skip("run by TestCrashRecovery only")
-	}
-	round := os.Getenv(envCrashRound)
-	ctx := context.Background()
-	s, err := Open(path, &Options{LockTimeout: 10 * time.Second, Logger: quietLogger()})
-	if err != nil {
-		fmt.Printf("open failed: %v\n", err)
-		os.Exit(3)
-	}
-	var outMu sync.Mutex
-	ack := func(format string, args ...any) {
-		outMu.Lock()
-		defer outMu.Unlock()
-		// One write per line: a pipe write this short is atomic, so the parent never
-		// reads half an acknowledgement.
-		if _, err := fmt.Fprintf(os.Stdout, format+"\n", args...); err != nil {
-			os.Exit(4)
-		}
-	}
-
-	// Go on with the games earlier children left live, and start new ones.
-	games, err := s.ActiveGames(ctx)
-	if err != nil {
-		fmt.Printf("active games: %v\n", err)
-		os.Exit(3)
-	}
-	newGame := func() *Game {
-		g := &Game{Platform: "tg", ChatID: "crash", Status: StatusActive, Variant: "xiangqi",
-			Players: [2]Player{{UserID: "red"}, {UserID: "black"}}, Secrets: Secrets{"red": "s"}}
-		if err := s.CreateGame(ctx, g); err != nil {
-			fmt.Printf("create: %v\n", err)
-			os.Exit(3)
-		}
-		ack("game %s", g.ID)
-		return g
-	}
-	for len(games) < 6 {
-		games = append(games, newGame())
-	}
-	var wg sync.WaitGroup
-	deadline := time.Now().Add(20 * time.Second) // never outlive a parent that died
-	for w, g := range games {
-		wg.Go(func() {
-			for i := 0; time.Now().Before(deadline); i++ {
-				text := fmt.Sprintf("%s-%d-%d", round, w, i)
-				// Every 40th move finishes the game, so index updates are torn too.
-				finish := len(g.Moves) >= 40
-				got, err := s.AppendMove(ctx, g.ID, g.Version, MoveRecord{Text: text, At: time.Now(), Side: len(g.Moves) % 2},
-					func(g *Game) error {
-						if finish {
-							g.Status, g.Result, g.Reason = StatusFinished, "1-0", "checkmate"
-						}
-						return nil
-					})
-				if err != nil {
-					fmt.Printf("append: %v\n", err)
-					os.Exit(3)
-				}
-				ack("move %s %d %s", got.ID, len(got.Moves)-1, text)
-				g = got
-				if finish {
-					ack("finished %s", g.ID)
-					g = newGame()
-				}
-			}
-		})
-	}
-	wg.Wait()
-	os.Exit(5) // the parent was meant to kill us long ago
-}
-
-type ackedMove struct {
-	game string
-	ply  int
-	text string
+	storetest.CrashChild(t, func(t *testing.T) storage.Store {
+		return openCrash(t, os.Getenv(envCrashDB), 10*time.Second)
+	})
 }
 
 func TestCrashRecovery(t *testing.T) {
-	rounds := 8
-	if testing.Short() {
-		rounds = 3
-	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d", seed)
-	rng := rand.New(rand.NewPCG(seed, 1))
 	path := filepath.Join(t.TempDir(), "chuhe.db")
-	ctx := context.Background()
-
-	var (
-		moves    []ackedMove
-		games    = map[string]bool{}
-		finished = map[string]bool{}
-	)
-	for round := range rounds {
-		lines, killedAfter := runCrashChild(t, path, round, rng)
-		n := 0
-		for _, line := range lines {
-			f := strings.Fields(line)
-			switch {
-			case len(f) == 2 && f[0] == "game":
-				games[f[1]] = true
-			case len(f) == 2 && f[0] == "finished":
-				finished[f[1]] = true
-			case len(f) == 4 && f[0] == "move":
-				ply, err := strconv.Atoi(f[2])
-				if err != nil {
-					t.Fatalf("bad line %q", line)
-				}
-				moves = append(moves, ackedMove{f[1], ply, f[3]})
-				n++
-			default:
-				t.Fatalf("child said %q", line)
-			}
-		}
-		t.Logf("round %d: killed after %v, %d moves acknowledged", round, killedAfter, n)
-
-		s, err := Open(path, &Options{LockTimeout: 5 * time.Second, Logger: quietLogger()})
-		if err != nil {
-			t.Fatalf("round %d: reopen after SIGKILL: %v", round, err)
-		}
-		if err := s.Verify(ctx); err != nil {
-			t.Errorf("round %d: store inconsistent after SIGKILL: %v", round, err)
-		}
-		for id := range games {
-			g, err := s.Game(ctx, id)
-			if err != nil {
-				t.Errorf("round %d: acknowledged game %s: %v", round, id, err)
-				continue
-			}
-			if finished[id] && g.Status != StatusFinished {
-				t.Errorf("round %d: game %s was acknowledged finished, is %s", round, id, g.Status)
-			}
-		}
-		lost := 0
-		cache := map[string]*Game{}
-		for _, m := range moves {
-			g := cache[m.game]
-			if g == nil {
-				if g, err = s.Game(ctx, m.game); err != nil {
-					t.Fatalf("round %d: game %s: %v", round, m.game, err)
-				}
-				cache[m.game] = g
-			}
-			if m.ply >= len(g.Moves) || g.Moves[m.ply].Text != m.text {
-				lost++
-				if lost <= 5 {
-					t.Errorf("round %d: acknowledged move %s at ply %d of game %s is missing", round, m.text, m.ply, m.game)
-				}
-			}
-		}
-		if lost > 0 {
-			t.Errorf("round %d: %d of %d acknowledged moves lost", round, lost, len(moves))
-		}
-		if err := s.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(moves) == 0 {
-		t.Error("no move was ever acknowledged: the test tested nothing")
-	}
+	storetest.CrashRecovery(t, "TestCrashChild", []string{envCrashDB + "=" + path},
+		func(t *testing.T) storage.Store { return openCrash(t, path, 5*time.Second) },
+		func(ctx context.Context, s storage.Store) error { return s.(*storage.Bolt).Verify(ctx) })
 }
 
-// runCrashChild starts the child, lets it write for a random while after its
-// first acknowledgement, kills it with SIGKILL and returns everything it printed.
-func runCrashChild(t *testing.T, path string, round int, rng *rand.Rand) ([]string, time.Duration) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envCrashDB+"="+path, envCrashRound+"="+strconv.Itoa(round))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
+func openCrash(t *testing.T, path string, wait time.Duration) *storage.Bolt {
+	s, err := storage.Open(path, &storage.Options{LockTimeout: wait, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("reopen after SIGKILL: %v", err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	first := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if len(lines) == 0 {
-				close(first)
-			}
-			lines = append(lines, sc.Text())
-		}
-	}()
-	select {
-	case <-first:
-	case <-done:
-		_ = cmd.Wait()
-		t.Fatalf("round %d: child ended before writing anything", round)
-	case <-time.After(15 * time.Second):
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		t.Fatalf("round %d: child wrote nothing for 15s", round)
-	}
-	wait := time.Duration(5+rng.IntN(200)) * time.Millisecond
-	time.Sleep(wait)
-	if err := cmd.Process.Kill(); err != nil { // SIGKILL on unix
-		t.Fatal(err)
-	}
-	<-done // the pipe closes when the child is gone
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != -1 {
-		t.Fatalf("round %d: child did not die by our signal: %v, output %q", round, err, lines)
-	}
-	return lines, wait
+	return s
 }

@@ -671,3 +671,30 @@ func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (int, error) {
 	}
 	return n, nil
 }
+
+// OutboxStats implements Store. It reads every entry: the outbox holds what is
+// owed right now, normally a handful.
+func (s *Bolt) OutboxStats(ctx context.Context) (int, time.Time, error) {
+	n := 0
+	var oldest time.Time
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOutbox).ForEach(func(_, v []byte) error {
+			e := new(OutboxEntry)
+			if err := json.Unmarshal(v, e); err != nil {
+				return fmt.Errorf("decode outbox entry: %w", err)
+			}
+			if e.Failed {
+				return nil
+			}
+			n++
+			if oldest.IsZero() || e.CreatedAt.Before(oldest) {
+				oldest = e.CreatedAt
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return 0, time.Time{}, fmt.Errorf("outbox stats: %w", err)
+	}
+	return n, oldest, nil
+}

@@ -210,8 +210,12 @@ type Chat struct {
 	PuzzleTZ           string `json:"puzzle_tz,omitempty"`          // IANA zone, "Asia/Shanghai"
 	PuzzleLastPosted   string `json:"puzzle_last_posted,omitempty"` // "YYYY-MM-DD" in PuzzleTZ
 	// Prefs holds settings added later, so that a new setting needs no schema change.
-	Prefs     map[string]string `json:"prefs,omitempty"`
-	UpdatedAt time.Time         `json:"updated_at"`
+	Prefs map[string]string `json:"prefs,omitempty"`
+	// Wake is when the scheduler must next look at the chat (its daily
+	// puzzle post); zero means never. The bot sets it on every write; the
+	// store indexes it (DueChats), so that no tick lists every chat.
+	Wake      time.Time `json:"wake,omitzero"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // User is one identity on one platform. The same person on Telegram and on Discord

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -80,7 +81,7 @@ func (s *Bolt) PutChat(ctx context.Context, c *Chat) error {
 	rec := *c
 	rec.UpdatedAt = s.stamp()
 	err := s.write(ctx, func(tx *bolt.Tx) error {
-		return putJSON(tx, bucketChats, pairKey(c.Platform, c.ChatID), &rec)
+		return putChat(tx, &rec)
 	})
 	if err != nil {
 		return fmt.Errorf("put chat %s/%s: %w", c.Platform, c.ChatID, err)
@@ -94,14 +95,81 @@ func (s *Bolt) UpdateChat(ctx context.Context, platform, chatID string, fn func(
 	if err := checkPair("chat", platform, chatID); err != nil {
 		return nil, fmt.Errorf("update chat: %w", err)
 	}
-	c, err := update(ctx, s, bucketChats, pairKey(platform, chatID),
-		func() *Chat { return &Chat{Platform: platform, ChatID: chatID} },
-		func(c *Chat) { c.Platform, c.ChatID, c.UpdatedAt = platform, chatID, s.stamp() },
-		fn)
+	var c *Chat
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		rec := &Chat{Platform: platform, ChatID: chatID}
+		if err := getJSON(tx, bucketChats, pairKey(platform, chatID), rec); err != nil && !errors.Is(err, ErrNotFound) {
+			return clean(err)
+		}
+		if err := fn(rec); err != nil {
+			return clean(err)
+		}
+		rec.Platform, rec.ChatID, rec.UpdatedAt = platform, chatID, s.stamp()
+		if err := putChat(tx, rec); err != nil {
+			return err
+		}
+		c = rec
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("update chat %s/%s: %w", platform, chatID, err)
 	}
 	return c, nil
+}
+
+// chatWakeKey is a chat's key in the index of wake times, or nil if it has
+// none.
+func chatWakeKey(c *Chat) []byte {
+	if c.Wake.IsZero() {
+		return nil
+	}
+	return append(wakeTime(c.Wake), pairKey(c.Platform, c.ChatID)...)
+}
+
+// putChat stores c in tx with its entry in the index of wake times.
+func putChat(tx *bolt.Tx, c *Chat) error {
+	key := pairKey(c.Platform, c.ChatID)
+	idx := tx.Bucket(bucketChatWake)
+	var old Chat
+	if err := getJSON(tx, bucketChats, key, &old); err == nil {
+		if k := chatWakeKey(&old); k != nil {
+			if err := idx.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	if err := putJSON(tx, bucketChats, key, c); err != nil {
+		return err
+	}
+	if k := chatWakeKey(c); k != nil {
+		return idx.Put(k, nil)
+	}
+	return nil
+}
+
+// DueChats implements Store: it walks the index of wake times from its
+// earliest key and stops at the first after now.
+func (s *Bolt) DueChats(ctx context.Context, now time.Time, limit int) ([]*Chat, error) {
+	end := wakeTime(now)
+	var cs []*Chat
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketChatWake).Cursor()
+		for k, _ := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0; k, _ = c.Next() {
+			if limit > 0 && len(cs) == limit {
+				break
+			}
+			ch := new(Chat)
+			if err := getJSON(tx, bucketChats, k[8:], ch); err != nil {
+				return fmt.Errorf("chat %q: %w", k[8:], err)
+			}
+			cs = append(cs, ch)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("due chats: %w", err)
+	}
+	return cs, nil
 }
 
 // Chats implements Store.

@@ -13,7 +13,7 @@ import (
 // SchemaVersion is the layout of the data file this program writes. Open migrates
 // older files up to it one step at a time; a newer file is refused (ErrSchemaTooNew).
 //
-// Layout of version 5 (keys and values; "|" is concatenation, 0 a NUL byte):
+// Layout of version 6 (keys and values; "|" is concatenation, 0 a NUL byte):
 //
 //	meta          "schema" -> decimal version
 //	games         id as 8-byte big-endian -> game JSON without moves, plus "num_moves"
@@ -30,12 +30,14 @@ import (
 //	sent_messages platform 0 chat 0 message id -> SentMessage JSON
 //	sent_by_time  sent time as 8-byte big-endian Unix ns | sent_messages key -> empty
 //	games_wake    Game.Wake as 8-byte big-endian Unix ns | game id -> empty; live games only
+//	chats_wake    Chat.Wake as 8-byte big-endian Unix ns | chats key -> empty
 //
 // Version 1 had meta, games, moves, games_by_chat, chats and users only;
 // version 2 added the player index, the live list, puzzle scores and values;
 // version 3 the outbox and the record of sent messages; version 4 its index by
-// time; version 5 the index of wake times (DueGames).
-const SchemaVersion = 5
+// time; version 5 the index of wake times (DueGames); version 6 that of chats
+// (DueChats).
+const SchemaVersion = 6
 
 var (
 	bucketMeta        = []byte("meta")
@@ -49,6 +51,7 @@ var (
 	bucketPuzzle      = []byte("puzzle_scores")
 	bucketValues      = []byte("values")
 	bucketWake        = []byte("games_wake")
+	bucketChatWake    = []byte("chats_wake")
 	keySchema         = []byte("schema")
 	bucketsOfVersion1 = [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketChats, bucketUsers}
 )
@@ -68,6 +71,7 @@ func migrations() []migration {
 		{from: 2, what: "add the outbox of owed messages and the record of sent ones", fn: migrate2to3},
 		{from: 3, what: "index the record of sent messages by time", fn: migrate3to4},
 		{from: 4, what: "index live games by wake time, so that a tick reads only what is due", fn: migrate4to5},
+		{from: 5, what: "index chats by wake time, so that the puzzle scheduler reads only what is due", fn: migrate5to6},
 	}
 }
 
@@ -251,3 +255,41 @@ func migrate4to5(tx *bolt.Tx) error {
 // legacyWake is the wake time migrations give live games stored before wake
 // times were: due at once.
 var legacyWake = time.Unix(1, 0).UTC()
+
+// migrate5to6 adds the index of chats' wake times. A chat subscribed to the
+// daily puzzle by an older version gets the earliest one: the first tick
+// looks at it and the bot writes its real wake time.
+func migrate5to6(tx *bolt.Tx) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketChatWake)
+	if err != nil {
+		return err
+	}
+	chats := tx.Bucket(bucketChats)
+	var subscribed []*Chat
+	if err := chats.ForEach(func(k, v []byte) error {
+		c := new(Chat)
+		if err := json.Unmarshal(v, c); err != nil {
+			return fmt.Errorf("chat %q: %w", k, err)
+		}
+		if c.PuzzleSubscribed && c.Wake.IsZero() {
+			subscribed = append(subscribed, c)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, c := range subscribed {
+		c.Wake = legacyWake
+		v, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		if err := chats.Put(pairKey(c.Platform, c.ChatID), v); err != nil {
+			return err
+		}
+		if err := idx.Put(chatWakeKey(c), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -62,8 +62,12 @@ type Store interface {
 	// or a new one with only Platform and ChatID set, and the result is stored
 	// unless fn returns an error. fn may be called more than once.
 	UpdateChat(ctx context.Context, platform, chatID string, fn func(*Chat) error) (*Chat, error)
-	// Chats lists every chat with stored settings (for the daily-puzzle scheduler).
+	// Chats lists every chat with stored settings.
 	Chats(ctx context.Context) ([]*Chat, error)
+	// DueChats lists the chats whose Wake is not after now, earliest first,
+	// at most limit (<= 0: all), through an index of wake times: the daily
+	// puzzle scheduler reads only the chats whose post is due.
+	DueChats(ctx context.Context, now time.Time, limit int) ([]*Chat, error)
 
 	// User loads one user. ErrNotFound if none was stored.
 	User(ctx context.Context, platform, userID string) (*User, error)
@@ -105,6 +109,10 @@ type Store interface {
 	FinishOutbox(ctx context.Context, holder string, results []OutboxResult) error
 	// PendingOutbox lists undelivered entries of a chat or a game.
 	PendingOutbox(ctx context.Context, platform, chatID, gameID string) ([]*OutboxEntry, error)
+	// OutboxStats counts the entries waiting for delivery (not failed for
+	// good) and tells when the oldest of them was created (zero if none), for
+	// the metrics of the outbox's depth and age.
+	OutboxStats(ctx context.Context) (depth int, oldest time.Time, err error)
 	// RecordSent records messages sent without the outbox.
 	RecordSent(ctx context.Context, sent []SentMessage) error
 	// Sent looks up a delivered message (which game a board was of).

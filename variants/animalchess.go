@@ -144,11 +144,16 @@ func (tigerHunt) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 			has[pc.Side()] = true
 		}
 	}
+	win := func(s rules.Side) rules.Outcome {
+		o := rules.Win(s, rules.ReasonVariantGoal)
+		o.Detail = "tiger captured"
+		return o
+	}
 	switch {
 	case !has[p.ToMove()]:
-		return rules.Win(p.ToMove().Other(), rules.ReasonVariantGoal), true
+		return win(p.ToMove().Other()), true
 	case !has[p.ToMove().Other()]:
-		return rules.Win(p.ToMove(), rules.ReasonVariantGoal), true
+		return win(p.ToMove()), true
 	}
 	return rules.Outcome{}, false
 }

@@ -652,11 +652,11 @@ func (b *banqi) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	switch {
 	case n[rules.Red] == 0 && n[rules.Black] == 0:
-		return rules.Outcome{Draw: true, Reason: rules.ReasonVariantGoal, Detail: "no piece left on either side"}, true
+		return rules.Outcome{Draw: true, Reason: rules.ReasonNoPieces, Detail: "no piece left on either side"}, true
 	case n[rules.Red] == 0:
-		return rules.Outcome{Winner: rules.Black, Reason: rules.ReasonVariantGoal, Detail: "Red has no piece left"}, true
+		return rules.Outcome{Winner: rules.Black, Reason: rules.ReasonNoPieces, Detail: "Red has no piece left"}, true
 	case n[rules.Black] == 0:
-		return rules.Outcome{Winner: rules.Red, Reason: rules.ReasonVariantGoal, Detail: "Black has no piece left"}, true
+		return rules.Outcome{Winner: rules.Red, Reason: rules.ReasonNoPieces, Detail: "Black has no piece left"}, true
 	}
 	return rules.Outcome{}, false
 }
@@ -765,35 +765,16 @@ func (b *banqi) readPool(p *rules.Position, text string) error {
 	return nil
 }
 
-// PoolText is the pool in glyphs for captions ("face down: 帥1 仕2 … / 將1 …"),
-// or "" when nothing lies face down. It holds nothing secret.
-func (b *banqi) PoolText(p *rules.Position) string {
-	var n [2][7]int
-	total := 0
+// Pool is the face-down pieces by colour and kind, the same for everybody
+// (banqi.md §7: the pool is public and exact).
+func (b *banqi) Pool(p *rules.Position, _ rules.Audience) (pool [2][]int, ok bool) {
+	pool = [2][]int{make([]int, 7), make([]int, 7)}
 	for sq := rules.Square(0); sq < 32; sq++ {
 		if pc := p.At(sq); !pc.Empty() && pc.FaceDown() {
-			n[pc.Side()][pc.Kind()]++
-			total++
+			pool[pc.Side()][pc.Kind()]++
 		}
 	}
-	if total == 0 {
-		return ""
-	}
-	v := p.Variant()
-	var sides []string
-	for s := rules.Red; s <= rules.Black; s++ {
-		var parts []string
-		for k := 0; k < 7; k++ {
-			if n[s][k] > 0 {
-				parts = append(parts, fmt.Sprintf("%s%d", v.Kinds[k].Glyph[s], n[s][k]))
-			}
-		}
-		if len(parts) == 0 {
-			parts = []string{"-"}
-		}
-		sides = append(sides, strings.Join(parts, " "))
-	}
-	return "face down: " + strings.Join(sides, " / ")
+	return pool, true
 }
 
 // Guide is the module's /rules line for the options in play.
@@ -985,7 +966,7 @@ func (b *banqi) overChase(p *rules.Position, m rules.Move) bool {
 // when it seats the players (who moves first is not a rule of the position).
 func banqiOptions() []Option {
 	onOff := func(name, text string, set func(*banqiRules, bool)) Option {
-		return Option{Name: name, Summary: text, Params: []string{name},
+		return Option{Name: name, Summary: text, Params: []string{name}, Guide: banqiOptionGuides[name],
 			Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
 				val, given := params[name]
 				on := !given || val == "on" || val == "yes"
@@ -996,7 +977,7 @@ func banqiOptions() []Option {
 			}}
 	}
 	choice := func(name, text string, set func(*banqiRules, *int, string) error) Option {
-		return Option{Name: name, Summary: text, Params: []string{name},
+		return Option{Name: name, Summary: text, Params: []string{name}, Guide: banqiOptionGuides[name],
 			Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
 				val, given := params[name]
 				if !given {
@@ -1107,4 +1088,48 @@ func applyBanqi(base *rules.Variant, tag string, change func(c *banqiRules, quie
 	}
 	name, _, _ := strings.Cut(tag, "=")
 	return nil, fmt.Errorf("%s is an option of banqi only", name)
+}
+
+// banqiOptionGuides are the options' /rules texts in the three languages.
+var banqiOptionGuides = map[string]rules.Texts{
+	"chain": {
+		En:   "Chain (連吃): after a capture the same piece may capture again at once, as often as you wish; type the whole path, `b2c2d2` (or `b2c2 c2d2`); `b2c2` alone stops after one capture. Only captures chain, never a step or a flip.",
+		Hant: "連吃：吃子後同一枚棋子可以立刻再吃，想吃幾次都可以；整條路線一次寫出，例如 `b2c2d2`（或 `b2c2 c2d2`）；只寫 `b2c2` 就在吃一子後結束。只有吃子能連，走步和翻子不能。",
+		Hans: "连吃：吃子后同一枚棋子可以立刻再吃，想吃几次都可以；整条路线一次写出，例如 `b2c2d2`（或 `b2c2 c2d2`）；只写 `b2c2` 就在吃一子后结束。只有吃子能连，走步和翻子不能。",
+	},
+	"dark-capture": {
+		En:   "Dark capture (暗吃): a face-up piece may attack a face-down piece it could reach by a capture (next to it; the cannon over a screen), typed like a capture (`a2b2`). The piece is flipped for everybody; if it is an enemy piece yours may take, it is taken; otherwise your piece stays, the flipped piece stays face up, and the turn is over.",
+		Hant: "暗吃：明子可以攻擊能以吃子方式到達的暗子（相鄰；炮隔一子），寫法同吃子（`a2b2`）。該子當眾翻開；若是你能吃的敵子就吃掉，否則你的棋子不動，翻開的棋子留在原處，本回合結束。",
+		Hans: "暗吃：明子可以攻击能以吃子方式到达的暗子（相邻；炮隔一子），写法同吃子（`a2b2`）。该子当众翻开；若是你能吃的敌子就吃掉，否则你的棋子不动，翻开的棋子留在原处，本回合结束。",
+	},
+	"equal": {
+		En:   "equal=no: pieces of equal rank may not capture each other. equal=both (同歸於盡): such a capture removes both pieces. The default equal=yes lets them capture. The cannon's jump is not affected.",
+		Hant: "equal=no：同級棋子不能互吃。equal=both（同歸於盡）：同級互吃時兩子都離開棋盤。預設 equal=yes 可以互吃。炮的跳吃不受影響。",
+		Hans: "equal=no：同级棋子不能互吃。equal=both（同归于尽）：同级互吃时两子都离开棋盘。默认 equal=yes 可以互吃。炮的跳吃不受影响。",
+	},
+	"cannon": {
+		En:   "cannon=rank (殘廢炮): the cannon never jumps; it captures like the other pieces, the enemy cannons and soldiers next to it; a soldier still cannot take it.",
+		Hant: "cannon=rank（殘廢炮）：炮不能跳吃，和其他棋子一樣只吃相鄰的敵方炮和兵；兵仍然不能吃炮。",
+		Hans: "cannon=rank（残废炮）：炮不能跳吃，和其他棋子一样只吃相邻的敌方炮和兵；兵仍然不能吃炮。",
+	},
+	"chariot": {
+		En:   "chariot=rush (車直衝): the chariot also moves any number of empty cells along a line (`b2b4`), and takes the first piece along a line two cells away or more whatever its rank (`b2e2`); next to it, the rank table applies.",
+		Hant: "chariot=rush（車直衝）：俥可沿直線走任意格空格（`b2b4`），並可吃直線上相隔兩格以上的第一枚敵子，不論大小（`b2e2`）；相鄰時仍按大小。",
+		Hans: "chariot=rush（车直冲）：车可沿直线走任意格空格（`b2b4`），并可吃直线上相隔两格以上的第一枚敌子，不论大小（`b2e2`）；相邻时仍按大小。",
+	},
+	"rank": {
+		En:   "rank=KRABNCP: another rank order of the seven letters, highest first (K general, A advisor, B elephant, R chariot, N horse, C cannon, P soldier). The soldier still takes the general and never the cannon.",
+		Hant: "rank=KRABNCP：另一種大小順序，由大到小寫七個字母（K 帥、A 仕、B 相、R 俥、N 傌、C 炮、P 兵）。兵仍可吃帥、不能吃炮。",
+		Hans: "rank=KRABNCP：另一种大小顺序，由大到小写七个字母（K 帅、A 仕、B 相、R 车、N 马、C 炮、P 兵）。兵仍可吃帅、不能吃炮。",
+	},
+	"quiet-limit": {
+		En:   "quiet-limit=40: the game is drawn after that many plies without a flip or a capture (the default is 60; a number from 10, or off).",
+		Hant: "quiet-limit=40：連續這麼多步沒有翻子或吃子即和棋（預設 60；可設 10 以上的數字或 off）。",
+		Hans: "quiet-limit=40：连续这么多步没有翻子或吃子即和棋（默认 60；可设 10 以上的数字或 off）。",
+	},
+	"chase-limit": {
+		En:   "chase-limit=10 (長捉禁手): one piece may not make more than that many moves in a row that end attacking the same enemy piece; the next one is refused, unless it is your only action.",
+		Hant: "chase-limit=10（長捉禁手）：同一枚棋子連續走子後都攻擊同一枚敵子，不得超過這個次數；再走即被拒絕，除非這是你唯一的著法。",
+		Hans: "chase-limit=10（长捉禁手）：同一枚棋子连续走子后都攻击同一枚敌子，不得超过这个次数；再走即被拒绝，除非这是你唯一的着法。",
+	},
 }

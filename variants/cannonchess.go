@@ -36,15 +36,15 @@ func chessKinds(c chessConfig) []rules.Kind {
 		rules.Steps([][2]int{{1, 1}, {-1, 1}}, rules.CaptureOnly),
 	)
 	kinds := []rules.Kind{
-		{Letter: 'K', Name: "king", Glyph: [2]string{"王", "王"}, Simple: [2]string{"王", "王"}, Royal: true, Max: 1,
+		{Letter: 'K', Figure: 'K', Name: "king", Glyph: [2]string{"王", "王"}, Simple: [2]string{"王", "王"}, Royal: true, Max: 1,
 			Atoms: rules.Steps(chessEight, rules.MoveOrCapture)},
-		{Letter: 'Q', Name: "queen", Glyph: [2]string{"后", "后"}, Simple: [2]string{"后", "后"}, Value: 9, Mating: true,
+		{Letter: 'Q', Figure: 'Q', Name: "queen", Glyph: [2]string{"后", "后"}, Simple: [2]string{"后", "后"}, Value: 9, Mating: true,
 			Atoms: rules.Rides(chessEight, rules.MoveOrCapture, 0)},
-		{Letter: 'R', Name: "rook", Glyph: [2]string{"車", "車"}, Simple: [2]string{"车", "车"}, Value: 5, Mating: true,
+		{Letter: 'R', Figure: 'R', Name: "rook", Glyph: [2]string{"車", "車"}, Simple: [2]string{"车", "车"}, Value: 5, Mating: true,
 			Atoms: rules.Rides(rules.Dirs4, rules.MoveOrCapture, 0)},
-		{Letter: 'B', Name: "bishop", Glyph: [2]string{"象", "象"}, Simple: [2]string{"象", "象"}, Value: 3, Mating: true,
+		{Letter: 'B', Figure: 'B', Name: "bishop", Glyph: [2]string{"象", "象"}, Simple: [2]string{"象", "象"}, Value: 3, Mating: true,
 			Atoms: rules.Rides(rules.Diag4, rules.MoveOrCapture, 0)},
-		{Letter: 'N', Name: "knight", Glyph: [2]string{"馬", "馬"}, Simple: [2]string{"马", "马"}, Value: 3, Mating: true,
+		{Letter: 'N', Figure: 'N', Name: "knight", Glyph: [2]string{"馬", "馬"}, Simple: [2]string{"马", "马"}, Value: 3, Mating: true,
 			Atoms: rules.LameLeaps(1, 2, 0, rules.MoveOrCapture)},
 	}
 	if c.cannon {
@@ -52,10 +52,10 @@ func chessKinds(c chessConfig) []rules.Kind {
 		for _, d := range chessEight {
 			gap = append(gap, rules.Atom{Kind: rules.GapHop, DF: d[0], DR: d[1], Gaps: 1, Mode: rules.CaptureOnly})
 		}
-		kinds = append(kinds, rules.Kind{Letter: 'G', Name: "cannon", Glyph: [2]string{"炮", "炮"}, Simple: [2]string{"炮", "炮"},
+		kinds = append(kinds, rules.Kind{Letter: 'G', Figure: 'G', Name: "cannon", Glyph: [2]string{"炮", "炮"}, Simple: [2]string{"炮", "炮"},
 			Value: 5, Mating: true, Atoms: rules.Join(rules.Rides(chessEight, rules.MoveOnly, 0), gap)})
 	}
-	kinds = append(kinds, rules.Kind{Letter: 'P', Name: "pawn", Glyph: [2]string{"兵", "兵"}, Simple: [2]string{"兵", "兵"},
+	kinds = append(kinds, rules.Kind{Letter: 'P', Figure: 'P', Name: "pawn", Glyph: [2]string{"兵", "兵"}, Simple: [2]string{"兵", "兵"},
 		Value: 1, Mating: true, ResetsClock: true, StandZone: "pawn ranks",
 		Promote: &rules.Promotion{Zone: "last rank", To: c.promote}, Atoms: pawn})
 	return kinds

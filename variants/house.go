@@ -26,6 +26,7 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 	return Option{
 		Name:    name,
 		Summary: summary,
+		Guide:   houseGuides[name],
 		Apply: func(base *rules.Variant, _ map[string]string) (*rules.Variant, error) {
 			if root, _, _ := strings.Cut(base.Slug, "+"); root != "xiangqi" {
 				return nil, fmt.Errorf("%s is a house rule of xiangqi; %s has no such option", name, base.Slug)
@@ -61,6 +62,10 @@ func houseOptions() []Option {
 			"your general on that file (d1e1 with a cannon on e0): that is a check your opponent cannot answer "+
 			"with a general move; after the cannon is taken or blocked, the side that had it must end the facing",
 			func(*rules.Variant) rules.Module { return palaceCannon{} }),
+		houseOption("flag", "check-relief flag (解將旗): a 42-cell ring around the board with a flag per side (flags=0,21); "+
+			"a side in check may step its flag one cell along with its answer (F+e9e8), a side not in check with "+
+			"the enemy flag right behind its own may step two (FF); landing on the enemy flag wins; repetition draws",
+			func(*rules.Variant) rules.Module { return newFlagRule() }),
 		houseOption("river-elephant", "river-crossing elephant (破河象): a side with no horse left may move its elephants by 用 (two points "+
 			"one way, three the other, leg one diagonal step): across the river from a2 e2 i2 c4 g4 (e2c5), and in "+
 			"the enemy half only by 用, to the enemy half or back to an elephant point",
@@ -658,11 +663,14 @@ func (r *revivePawn) readField(p *rules.Position, text string) error {
 	return nil
 }
 
-// palaceStrategy is rule 7 宮策略 (powers 1-7; 8 可飛將 is not built): one
-// module whose conditional powers each hold while the owner's general stands on
-// the power's palace point.
+// palaceStrategy is rule 7 宮策略: one module whose conditional powers 1-7 each
+// hold while the owner's general stands on the power's palace point; power 8
+// 可飛將 (the general on its centre) is part of the facing rule it writes
+// again (xqFacingAttack, and palace-cannon's tests when that is on too).
 type palaceStrategy struct {
 	powers []*power
+	// centre is each side's palace centre (e1, e8), where power 8 可飛將 holds.
+	centre [2]rules.Square
 }
 
 func (*palaceStrategy) ModuleName() string { return "palace-strategy" }
@@ -674,7 +682,9 @@ func (ps *palaceStrategy) Guide() string {
 		"screen on the diagonal (d7f9). d1 暢馬: horses ignore the leg (h0f1). f1 象不堵: elephants ignore the " +
 		"eye. d2 士闊步: advisors step one or two points along a drawn diagonal (d0f2). e2 斜河兵: a soldier on " +
 		"its own river bank may step diagonally forward across the river, not capturing (c4d5). f2 河清卒: a " +
-		"soldier on the enemy river bank may ride sideways along it (c5i5). Points e0 and e1: no power."
+		"soldier on the enemy river bank may ride sideways along it (c5i5). e1 可飛將: your general on its centre may " +
+		"face the enemy general if that one is not on its own centre (d1e1 with the enemy general on e9): that is " +
+		"check, and the enemy may not step into or stay in the facing. Point e0: no power."
 }
 
 func (ps *palaceStrategy) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
@@ -684,7 +694,17 @@ func (ps *palaceStrategy) AddMoves(p *rules.Position, out []rules.Move) []rules.
 	return out
 }
 
+// Extend takes the generals' facing attack out of their atoms: the facing rule
+// (xqFacingAttack) knows 可飛將 and palace-cannon.
+func (*palaceStrategy) Extend(v *rules.Variant) error {
+	removeFacingAtoms(v)
+	return nil
+}
+
 func (ps *palaceStrategy) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	if !p.Variant().HasModule("palace-cannon") && xqFacingAttack(p, sq, by) {
+		return true
+	}
 	for _, w := range ps.powers {
 		if w.Attacks(p, sq, by) {
 			return true
@@ -763,7 +783,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 			}
 		}
 	}
-	return &palaceStrategy{powers: []*power{
+	return &palaceStrategy{centre: [2]rules.Square{sq("e1"), b.Mirror(sq("e1"))}, powers: []*power{
 		mk("全線車", "d0", Chariot, "chariots ride the palace diagonals (全線車)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			along(lines, from, func(path []rules.Square) { ride(p, path, add) })
 		}),
@@ -857,6 +877,14 @@ func (palaceCannon) Guide() string {
 
 // Extend removes the facing attack (飛將) from the generals' atoms.
 func (palaceCannon) Extend(v *rules.Variant) error {
+	removeFacingAtoms(v)
+	return nil
+}
+
+// removeFacingAtoms takes the facing attack (飛將, an AttackOnly ride at royal
+// targets) out of the generals' atoms, for the modules that write the facing
+// rule again (palace-cannon, palace-strategy's 可飛將).
+func removeFacingAtoms(v *rules.Variant) {
 	k := &v.Kinds[King]
 	var atoms []rules.Atom
 	for _, a := range k.Atoms {
@@ -865,7 +893,31 @@ func (palaceCannon) Extend(v *rules.Variant) error {
 		}
 	}
 	k.Atoms = atoms
-	return nil
+}
+
+// flying reports 可飛將 (palace-strategy power 8) for side s: the generals face
+// each other, s's general stands on its palace centre and the enemy general
+// on the same file but not on its own centre. Then facing is no attack on s and
+// an attack on the enemy (house-rules.md rule 7).
+func flying(p *rules.Position, s rules.Side) bool {
+	ps, ok := p.Variant().Module("palace-strategy").(*palaceStrategy)
+	if !ok {
+		return false
+	}
+	facing, k := pcFacing(p)
+	return facing && k[s] == ps.centre[s] && k[s.Other()] != ps.centre[s.Other()]
+}
+
+// xqFacingAttack is the facing rule without palace-cannon, with 可飛將: the
+// general of by attacks the enemy general on sq when they face each other,
+// unless the enemy has 可飛將.
+func xqFacingAttack(p *rules.Position, sq rules.Square, by rules.Side) bool {
+	y := by.Other()
+	if p.NumRoyals(y) != 1 || p.RoyalAt(y, 0) != sq {
+		return false
+	}
+	facing, _ := pcFacing(p)
+	return facing && !flying(p, y)
 }
 
 // facing reports whether the generals stand on one file with nothing between,
@@ -922,7 +974,7 @@ func (palaceCannon) Attacks(p *rules.Position, sq rules.Square, by rules.Side) b
 		return false
 	}
 	ok, _ := pcFacing(p)
-	return ok && !pcHolds(p, x)
+	return ok && !pcHolds(p, x) && !flying(p, x)
 }
 
 // before returns a copy of p as it was before the ordinary move m (m.From
@@ -960,7 +1012,7 @@ func (palaceCannon) Legal(p *rules.Position, m rules.Move) bool {
 	if kingMove && was {
 		return false
 	}
-	return !facing || pcHolds(p, x) || was
+	return !facing || pcHolds(p, x) || was || flying(p, x)
 }
 
 // Refusal explains the two palace-cannon refusals.
@@ -978,7 +1030,7 @@ func (pc palaceCannon) Refusal(p *rules.Position, text string, m rules.Move) str
 		}
 		p.Make(pm)
 		facing, _ := pcFacing(p)
-		bad := facing && !pcHolds(p, x) && !inPCCheckBefore(p, pm, x)
+		bad := facing && !pcHolds(p, x) && !inPCCheckBefore(p, pm, x) && !flying(p, x)
 		p.Unmake()
 		if bad {
 			return "the two generals would face each other on an open file without your cannon right behind your general (宮廷炮)"

@@ -274,6 +274,9 @@ func TestHouseSummaries(t *testing.T) {
 			// The bot capitalizes the first byte of a summary: it must be a letter.
 			t.Errorf("option %s: summary %q", o.Name, got.Summary)
 		}
+		if g := got.Guide; g.En == "" || g.Hant == "" || g.Hans == "" {
+			t.Errorf("option %s: /rules guide missing in a language: %+v", o.Name, g)
+		}
 		v := houseVariant(t, o.Name)
 		if gs := v.Guides(); len(gs) == 0 || !strings.Contains(v.Summary, gs[len(gs)-1]) {
 			t.Errorf("option %s: guide missing from the summary %q", o.Name, v.Summary)
@@ -288,7 +291,7 @@ func TestHouseSummaries(t *testing.T) {
 }
 
 // houseNames are the house options implemented, in the spec's order.
-var houseNames = []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "mountain-border", "dragon-advisor", "revive-pawn"}
+var houseNames = []string{"kill-horse", "palace-cannon", "flag", "river-elephant", "mission-pawn", "royal-advisor", "palace-strategy", "mountain-border", "dragon-advisor", "revive-pawn"}
 
 // houseRandomFENs are start positions where the conditions hold (no horse, no
 // chariot, no cannon), so that random games play the powers.
@@ -409,6 +412,20 @@ func TestHousePalaceStrategy(t *testing.T) {
 			list: "c5a5 c5b5 c5c6 c5d5 c5e5 c5f5 c5g5 c5h5 c5i5"},
 		{id: "7.8 e2", opts: ps, fen: "3k5/9/9/9/2P6/9/9/4K4/9/9 w - - 0 1", illegal: "c5a5 c5i5", refuse: "c5i5",
 			reason: "a soldier rides sideways along the enemy river bank (河清卒) only while your general stands on f2 (Black d7)"},
+		// 7.9/7.10 with a Red soldier on a6, so that bare generals do not end the game
+		// at once (insufficient material).
+		{id: "7.9", opts: ps, fen: "4k4/9/9/P8/9/9/9/9/3K5/9 w - - 0 1", pre: "d1e1", inCheck: true, from: "e9", list: "e9d9 e9f9",
+			illegal: "e9e8"},
+		{id: "7.9 without the option", opts: "", fen: "4k4/9/9/9/9/9/9/9/3K5/9 w - - 0 1", illegal: "d1e1"},
+		{id: "7.10", opts: ps, fen: "9/4k4/9/P8/9/9/9/9/3K5/9 w - - 0 1", illegal: "d1e1"},
+		{id: "7.9 black", opts: ps, fen: "9/3k5/9/9/9/9/p8/9/9/4K4 b - - 0 1", pre: "d8e8", inCheck: true, from: "e0", list: "e0d0 e0f0",
+			illegal: "e0e1"},
+		{id: "7.9 stays", opts: ps, fen: "4k4/4n4/9/9/9/9/9/9/4K4/R8 b - - 0 1", legal: "e9d9 e9f9", illegal: "e8c7 e8g7 e8d6 e8f6"},
+		{id: "7.9 with 2", opts: ps + " palace-cannon", fen: "4k4/9/9/P8/9/9/9/9/3K5/9 w - - 0 1", pre: "d1e1", inCheck: true,
+			from: "e9", list: "e9d9 e9f9", illegal: "e9e8"},
+		{id: "7.10 with 2", opts: ps + " palace-cannon", fen: "9/4k4/9/P8/9/9/9/9/3K5/9 w - - 0 1", illegal: "d1e1"},
+		{id: "7.9 with 9", opts: "mountain-border " + ps, fen: "5k5/11/11/P10/11/11/11/11/4K6/11 w - - 0 1", pre: "e1f1", inCheck: true,
+			from: "f9", list: "f9e9 f9g9"},
 		{id: "7 gives check", opts: ps, fen: "4k4/9/9/9/9/9/9/9/9/3K1R3 b - - 0 1", inCheck: false},
 		{id: "7 chariot check", opts: ps, fen: "5k3/9/3R5/9/9/9/9/9/9/3K5 b - - 0 1", inCheck: true},
 		{id: "7 black 暢馬", opts: ps, fen: "1n7/1P3k3/9/9/9/9/9/9/9/3K5 b - - 0 1", legal: "b9c7 b9a7"},

@@ -76,6 +76,9 @@ func Jieqi() *rules.Variant {
 // no state: a face-down piece is the position's Piece with its face-down bit.
 type jieqi struct {
 	captured capturedRule
+	// hidePool: option pool=hide, the bot shows no pool and FEN field 3 of
+	// the views is - (jieqi.md §6).
+	hidePool bool
 	// down[s][k] counts side s's face-down pieces of kind k that were captured
 	// (the truth; who may know it is the captured rule's business).
 	down [2][]rules.VarID
@@ -107,23 +110,87 @@ func JieqiCaptured() Option {
 			if !ok {
 				return nil, fmt.Errorf("captured= takes capturer, none or public, not %q", params["captured"])
 			}
-			v := base.Clone(base.Slug + "+captured=" + text)
-			replaced := false
-			for i, m := range v.Modules {
-				if _, ok := m.(*jieqi); ok {
-					// A new module value: its Init claims the state afresh.
-					v.Modules[i], replaced = &jieqi{captured: rule}, true
+			return applyJieqi(base, "captured="+text, func(j *jieqi, _ *rules.Variant) { j.captured = rule })
+		},
+	}
+}
+
+// JieqiPool is the option `pool=show|hide` of jieqi (jieqi.md §6): with hide
+// the bot shows no pool, and FEN field 3 of the views is -.
+func JieqiPool() Option {
+	return Option{
+		Name: "pool",
+		Guide: rules.Texts{
+			En:   "pool=hide: the bot does not show the pools of pieces not yet seen, beside the board or anywhere else; players track them themselves. The default pool=show draws them beside the board.",
+			Hant: "pool=hide：機器人不顯示暗子池（棋盤旁或其他地方都不顯示），由棋手自己記。預設 pool=show 在棋盤旁顯示。",
+			Hans: "pool=hide：机器人不显示暗子池（棋盘旁或其他地方都不显示），由棋手自己记。默认 pool=show 在棋盘旁显示。",
+		},
+		Summary: "jieqi: `pool=hide`: the bot does not show the pools of pieces not yet seen (players track them " +
+			"themselves); `pool=show` is the default",
+		Params: []string{"pool"},
+		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+			text := strings.ToLower(params["pool"])
+			if text != "show" && text != "hide" {
+				return nil, fmt.Errorf("pool= takes show or hide, not %q", params["pool"])
+			}
+			return applyJieqi(base, "pool="+text, func(j *jieqi, _ *rules.Variant) { j.hidePool = text == "hide" })
+		},
+	}
+}
+
+// JieqiZones is the option `zones=free|strict` of jieqi (jieqi.md §6, D3):
+// with strict a face-up advisor moves only to points of its own palace and a
+// face-up elephant only to points of its own half, as in xiangqi (a piece
+// revealed outside may only move back in); insufficient material is then
+// xiangqi's rule.
+func JieqiZones() Option {
+	return Option{
+		Name: "zones",
+		Guide: rules.Texts{
+			En:   "zones=strict: a face-up advisor moves only to points of its own palace and a face-up elephant only to points of its own half, as in xiangqi; one revealed outside may only move back in. The default zones=free lets them go anywhere.",
+			Hant: "zones=strict：翻開的仕只能走到己方九宮內的點，翻開的相只能走到己方半場，與象棋相同；在外面翻開的只能走回去。預設 zones=free 可走全盤。",
+			Hans: "zones=strict：翻开的仕只能走到己方九宫内的点，翻开的相只能走到己方半场，与象棋相同；在外面翻开的只能走回去。默认 zones=free 可走全盘。",
+		},
+		Summary: "jieqi: `zones=strict`: face-up advisors move only to points of their palace and face-up elephants " +
+			"only to points of their own half, as in xiangqi; `zones=free` (the default): anywhere",
+		Params: []string{"zones"},
+		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
+			text := strings.ToLower(params["zones"])
+			if text != "free" && text != "strict" {
+				return nil, fmt.Errorf("zones= takes free or strict, not %q", params["zones"])
+			}
+			return applyJieqi(base, "zones="+text, func(_ *jieqi, v *rules.Variant) {
+				x := XiangqiKinds()
+				for _, k := range []int{Advisor, Elephant} {
+					if text == "strict" {
+						v.Kinds[k].Atoms, v.Kinds[k].Mating = x[k].Atoms, false
+						continue
+					}
+					free := Jieqi().Kinds[k]
+					v.Kinds[k].Atoms, v.Kinds[k].Mating = free.Atoms, free.Mating
 				}
-			}
-			if !replaced {
-				return nil, fmt.Errorf("captured= is an option of jieqi only")
-			}
+			})
+		},
+	}
+}
+
+// applyJieqi derives base with its jieqi module changed: a new module value
+// (its Init claims the state afresh) with the old one's settings, then change.
+func applyJieqi(base *rules.Variant, tag string, change func(j *jieqi, v *rules.Variant)) (*rules.Variant, error) {
+	v := base.Clone(base.Slug + "+" + tag)
+	for i, m := range v.Modules {
+		if old, ok := m.(*jieqi); ok {
+			nj := &jieqi{captured: old.captured, hidePool: old.hidePool}
+			change(nj, v)
+			v.Modules[i] = nj
 			if err := v.Finalize(); err != nil {
 				return nil, err
 			}
 			return v, nil
-		},
+		}
 	}
+	name, _, _ := strings.Cut(tag, "=")
+	return nil, fmt.Errorf("%s= is an option of jieqi only", name)
 }
 
 // MoveLimit is the option `move-limit=N|off`: the plies without capture (or
@@ -239,10 +306,13 @@ func (j *jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 		Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
 		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was %s %s (%s).", text,
 			sideName(mover), name, article(k.Name), k.Name, k.Glyph[target.Side()]),
-	}, {
-		What: "pool", Side: mover,
-		Text: fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
 	}}
+	if !j.hidePool {
+		told[mover] = append(told[mover], rules.Fact{
+			What: "pool", Side: mover,
+			Text: fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
+		})
+	}
 	return told
 }
 
@@ -404,6 +474,25 @@ func (j *jieqi) capturedCounts(p *rules.Position) [2][]int {
 	return by
 }
 
+// Resample implements rules.Resampler: the captured face-down pieces the
+// viewer did not identify get the kinds drawn for them.
+func (j *jieqi) Resample(p *rules.Position, viewer rules.Side, off [2][]int) {
+	for s := rules.Red; s <= rules.Black; s++ {
+		if j.identifies(rules.AudienceOf(viewer), s) {
+			continue
+		}
+		n := make([]int, len(j.down[s]))
+		for _, k := range off[s] {
+			if k < len(n) {
+				n[k]++
+			}
+		}
+		for k, id := range j.down[s] {
+			p.SetVar(id, int32(n[k]))
+		}
+	}
+}
+
 // identifies reports whether audience a knows the identities of side s's
 // captured face-down pieces (the capturer with captured=capturer; everybody
 // with captured=public).
@@ -439,6 +528,24 @@ func (j *jieqi) readPool(p *rules.Position, text string) error {
 // viewPool is a viewer's pool: every piece not yet revealed (face down on the
 // board or captured face down), less the captures the viewer identified.
 func (j *jieqi) viewPool(p *rules.Position, a rules.Audience) string {
+	if j.hidePool {
+		return ""
+	}
+	return counts(p.Variant(), j.poolOf(p, a))
+}
+
+// Pool is the viewer's pool by side and kind (rules.Pooler), for the board
+// and captions; none with pool=hide.
+func (j *jieqi) Pool(p *rules.Position, a rules.Audience) (pool [2][]int, ok bool) {
+	if j.hidePool {
+		return pool, false
+	}
+	return j.poolOf(p, a), true
+}
+
+// poolOf is a viewer's pool: every piece not yet revealed (face down on the
+// board or captured face down), less the captures the viewer identified.
+func (j *jieqi) poolOf(p *rules.Position, a rules.Audience) [2][]int {
 	down := j.capturedCounts(p)
 	var by [2][]int
 	for s := rules.Red; s <= rules.Black; s++ {
@@ -449,7 +556,7 @@ func (j *jieqi) viewPool(p *rules.Position, a rules.Audience) string {
 			}
 		}
 	}
-	return counts(p.Variant(), by)
+	return by
 }
 
 func (j *jieqi) writeCaptured(p *rules.Position) string {

@@ -294,6 +294,20 @@ func TestJieqiRandomGames(t *testing.T) {
 		dealt.StartFEN = start // randomGame starts from the variant's start
 		randomGame(t, &dealt, rnd, plies)
 	}
+	// The options, one game each.
+	for _, opts := range [][]string{{"zones zones=strict"}, {"pool pool=hide", "captured captured=none"}} {
+		ov, err := Default().Build("jieqi", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := rules.Deal(ov, "", rnd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dealt := *ov
+		dealt.StartFEN = start
+		randomGame(t, &dealt, rnd, plies)
+	}
 }
 
 // swapTwo swaps the kinds of two face-down pieces of one side that differ, picked
@@ -521,5 +535,95 @@ func TestJieqiOptions(t *testing.T) {
 		if _, err := r.Build(bad[0], []string{bad[1]}); err == nil {
 			t.Errorf("%s %s accepted", bad[0], bad[1])
 		}
+	}
+}
+
+// TestJieqiZonesStrict: tests 14-19, column zones=strict: face-up advisors
+// and elephants move only into their palace or their own half; a piece
+// revealed outside may only move back in.
+func TestJieqiZonesStrict(t *testing.T) {
+	v, err := Default().Build("jieqi", []string{"zones zones=strict"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n               int
+		fen, legal, bad string
+	}{
+		{14, "3k5/9/9/9/9/A8/9/9/9/4K4 w", "e0e1 e0f0", "a4b3 a4b5"},
+		{15, "4k4/9/9/9/2B6/9/9/9/9/3K5 w", "c5a3 c5e3 d0d1", "c5a7 c5e7"},
+		{16, "4k4/9/9/9/3b5/2B6/9/9/9/3K5 w", "c4a2 c4e2 d0d1", "c4a6 c4e6"},
+		{17, "3k5/9/9/9/9/9/9/9/9/3AK4 w", "d0e1 e0e1 e0f0", "d0c1"},
+		{18, "3k5/9/9/9/9/9/9/9/9/3*AK4 w", "d0e1 e0e1 e0f0", "d0c1"},
+		{19, "3k5/9/9/9/9/9/9/9/9/P3K4 w", "a0a1 e0e1 e0f0", ""},
+	} {
+		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
+			p := mustPosition(t, v, c.fen)
+			if got := checkMoves(t, p, c.legal, c.bad); strings.Join(got, " ") != c.legal {
+				t.Errorf("legal moves %v, want exactly %s", got, c.legal)
+			}
+		})
+	}
+	// Insufficient material is xiangqi's rule: advisors and elephants cannot mate.
+	g, err := rules.NewGame(v, "3k5/9/9/9/9/9/9/9/9/3AK4 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); !o.Over || o.Reason != rules.ReasonMaterial {
+		t.Errorf("a general and an advisor against a general with zones=strict: %+v", o)
+	}
+	free, err := rules.NewGame(mustJieqi(t), "3k5/9/9/9/9/9/9/9/9/3AK4 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.Outcome().Over {
+		t.Errorf("zones=free: %+v", free.Outcome())
+	}
+}
+
+// TestJieqiPoolOption: pool=show (the default) gives each viewer's pool to
+// the board (rules.Position.Pool); pool=hide none, and FEN field 3 of every
+// view is -, while the full FEN keeps it for storage.
+func TestJieqiPoolOption(t *testing.T) {
+	show := mustJieqi(t)
+	p := mustPosition(t, show, jieqiS1)
+	pool, ok := p.Pool(rules.Public)
+	if !ok || pool[rules.Red][show.KindByLetter('P')] != 5 || pool[rules.Black][show.KindByLetter('R')] != 2 {
+		t.Errorf("public pool %v %v", pool, ok)
+	}
+	if n := len(p.View(rules.Public).Hands[rules.Black]); n != 15 {
+		t.Errorf("the public view shows %d of Black's pool, want 15", n)
+	}
+	hide, err := Default().Build("jieqi", []string{"pool pool=hide"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rules.NewGame(hide, jieqiS1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "h2e2 h9g7 b2b9")
+	q := g.Position()
+	if _, ok := q.Pool(rules.AudienceOf(rules.Red)); ok {
+		t.Error("pool=hide shows a pool")
+	}
+	for _, a := range []rules.Audience{rules.Public, rules.RedAudience, rules.BlackAudience} {
+		if f := strings.Fields(q.ViewFEN(a)); f[2] != "-" {
+			t.Errorf("pool=hide: %s view field 3 = %s", a, f[2])
+		}
+	}
+	if f := strings.Fields(q.FEN()); f[2] == "-" {
+		t.Errorf("pool=hide: the full FEN lost its pool: %s", q.FEN())
+	}
+	for _, f := range g.Report().Told[rules.Red] {
+		if f.What == "pool" {
+			t.Errorf("pool=hide: the capturer is told a pool: %s", f.Text)
+		}
+	}
+	if _, err := Default().Build("jieqi", []string{"pool pool=maybe"}); err == nil {
+		t.Error("pool=maybe accepted")
+	}
+	if _, err := Default().Build("xiangqi", []string{"zones zones=strict"}); err == nil {
+		t.Error("zones= accepted on xiangqi")
 	}
 }

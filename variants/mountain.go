@@ -122,6 +122,7 @@ func mountainBorder() Option {
 		Name:    "mountain-border",
 		Summary: summary,
 		Board:   true,
+		Guide:   houseGuides["mountain-border"],
 		Apply: func(base *rules.Variant, _ map[string]string) (*rules.Variant, error) {
 			if root, _, _ := strings.Cut(base.Slug, "+"); root != "xiangqi" {
 				return nil, fmt.Errorf("mountain-border is a house rule of xiangqi; %s has no such option", base.Slug)

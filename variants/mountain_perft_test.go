@@ -65,7 +65,6 @@ func mtParse(t *testing.T, fen string) *mtPos {
 
 type mtMove struct{ f0, r0, f1, r1 int }
 
-
 // pseudo lists the moves of the side red that follow the movement rules.
 func (p *mtPos) pseudo(red bool) []mtMove {
 	var out []mtMove

@@ -31,6 +31,10 @@ type Option struct {
 	// Board marks an option that changes the board (mountain-border):
 	// Registry.Build applies it before the others, whose points follow it.
 	Board bool
+	// Explains marks an option whose rule module (named as the option) says in
+	// its Guide what the given parameters made (players' pieces): /rules shows
+	// that text after the option's own guide.
+	Explains bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Apply returns a new, finalized variant: the base with the option switched
@@ -239,9 +243,9 @@ func builders() []Builder {
 	// One family a line: branches that add games touch different lines.
 	var bs []Builder
 	bs = append(bs, Xiangqi, Jinchan, Jieqi)
-	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake)
+	bs = append(bs, CannonChess, AnimalChess, AnimalChessSnake, BlockChess)
 	bs = append(bs, stratagemBuilders()...)
-	bs = append(bs, Weiguo, Bianfang, Jianghe)
+	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	bs = append(bs, Shanshui)
 	return bs
@@ -249,9 +253,9 @@ func builders() []Builder {
 
 func options() []Option {
 	var opts []Option
-	opts = append(opts, Fuhe(), JieqiCaptured(), MoveLimit())
+	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
-	opts = append(opts, SnakeOption())
+	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
 	opts = append(opts, banqiOptions()...)
 	return opts

@@ -151,6 +151,18 @@ func stratagemVariant(slug, name, nameZh string, pieces ...*stratPiece) (*rules.
 		hant = append(hant, fmt.Sprintf("%c = %s", letter, sp.guide.Hant))
 		hans = append(hans, fmt.Sprintf("%c = %s", letter, sp.guide.Hans))
 	}
+	// The kill windows (05, 09) read the position every other module's effects
+	// left, so they come last.
+	var late []rules.Module
+	keep := d.Modules[:0]
+	for _, m := range d.Modules {
+		if _, ok := m.(*window); ok {
+			late = append(late, m)
+		} else {
+			keep = append(keep, m)
+		}
+	}
+	d.Modules = append(append(keep, late...), stratEffects{})
 	d.Summary = "Xiangqi with stratagem pieces (三十六計): " + strings.Join(summary, "; ") + "."
 	intro := rules.Texts{
 		En:   "Standard xiangqi plus one piece a side for each stratagem (codes " + strings.Join(codes, " ") + "); all xiangqi rules hold.",

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -53,9 +54,6 @@ func stratRemove(p *rules.Position, sq rules.Square) {
 	p.Set(sq, rules.NoPiece)
 	p.ResetCaptureClock()
 }
-
-// Standard kinds: a kind index at or above numStandard is an added piece.
-const numStandard = Soldier + 1
 
 // orthNeighbours returns the orthogonal neighbours of sq on the board (off-board
 // directions are left out).
@@ -123,4 +121,58 @@ func moverSide(p *rules.Position, m rules.Move) rules.Side {
 		return p.ToMove()
 	}
 	return p.ToMove().Other()
+}
+
+// stratEffects is the series' announcer: after a move it names the pieces the
+// move removed besides its own capture (enclosure, mass removal, the 聲's
+// jump) and the pieces it froze (牽), for the chat under the board. One per
+// game, whatever its pieces.
+type stratEffects struct{}
+
+func (stratEffects) ModuleName() string { return "stratagem-effects" }
+
+// AttackNeutral: it only reports.
+func (stratEffects) AttackNeutral() {}
+
+func (stratEffects) Announce(p *rules.Position, m rules.Move) []rules.Fact {
+	v := p.Variant()
+	b := v.Board
+	c := p.Clone()
+	mover := c.ToMove()
+	c.Make(m)
+	var removed, frozen [2][]rules.Shown
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		before, after := p.At(sq), c.At(sq)
+		if !before.Empty() && before.Side() != mover && after.Empty() && sq != m.To {
+			removed[before.Side()] = append(removed[before.Side()], shownOf(v, sq, before))
+		}
+		if after.Has(rules.FlagFrozen) && !(before.Has(rules.FlagFrozen) && before.Kind() == after.Kind()) {
+			frozen[after.Side()] = append(frozen[after.Side()], shownOf(v, sq, after))
+		}
+	}
+	var out []rules.Fact
+	for s := rules.Red; s <= rules.Black; s++ {
+		if len(removed[s]) > 0 {
+			out = append(out, rules.Fact{What: "removed", Side: s, Pieces: removed[s],
+				Text: fmt.Sprintf("%s loses: %s", sideName(s), shownList(b, removed[s]))})
+		}
+		if len(frozen[s]) > 0 {
+			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: frozen[s],
+				Text: fmt.Sprintf("%s may not move these next turn (pinned): %s", sideName(s), shownList(b, frozen[s]))})
+		}
+	}
+	return out
+}
+
+func shownOf(v *rules.Variant, sq rules.Square, pc rules.Piece) rules.Shown {
+	k := v.Kinds[pc.Kind()]
+	return rules.Shown{Square: sq, Side: pc.Side(), Letter: k.Letter, Name: k.Name}
+}
+
+func shownList(b *rules.Board, ps []rules.Shown) string {
+	var parts []string
+	for _, s := range ps {
+		parts = append(parts, s.Name+" "+b.Name(s.Square))
+	}
+	return strings.Join(parts, ", ")
 }

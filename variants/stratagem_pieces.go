@@ -44,7 +44,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "以（YI，04）：橫豎走一格，不能吃子；己方半場有敵車、馬或炮時，以暫時升級為該棋（車＞馬＞炮），走法與吃法都同該棋。",
 				Hans: "以（YI，04）：横竖走一格，不能吃子；己方半场有敌车、马或炮时，以暂时升级为该棋（车＞马＞炮），走法与吃法都同该棋。",
 			}},
-		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3},
+		{no: 5, code: "CE", stratagem: "趁火打劫", glyph: [2]string{"趁", "趁"}, name: "looter", value: 3,
+			atoms: rules.InZone("own", rules.Rides(rules.Dirs4, rules.MoveOnly, 0)),
+			guide: rules.Texts{
+				En: "趁 (CE, 05): slides within your own half and never crosses the river. It kills along its file over exactly one piece onto the " +
+					"first enemy piece beyond, in your half, only on the turn right after the opponent's move made that line. Example: c1c2.",
+				Hant: "趁（CE，05）：走法同炮的直走，不能過河；縱向隔一子飛殺己方半場的敵棋，只限對方上一步造成的新局面、隨即一步。",
+				Hans: "趁（CE，05）：走法同炮的直走，不能过河；纵向隔一子飞杀己方半场的敌棋，只限对方上一步造成的新局面、随即一步。",
+			}},
 		{no: 6, code: "SE", stratagem: "聲東擊西", glyph: [2]string{"聲", "声"}, name: "feint", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -70,7 +77,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "暗（AN，08）：走法同炮的直走；吃法為折線打吃：直走到第一枚棋（架），以架為軸折成九十度，吃折線上第一枚敵棋；不能直線打吃。",
 				Hans: "暗（AN，08）：走法同炮的直走；吃法为折线打吃：直走到第一枚棋（架），以架为轴折成九十度，吃折线上第一枚敌棋；不能直线打吃。",
 			}},
-		{no: 9, code: "GE", stratagem: "隔岸觀火", glyph: [2]string{"隔", "隔"}, name: "watcher", value: 3},
+		{no: 9, code: "GE", stratagem: "隔岸觀火", glyph: [2]string{"隔", "隔"}, name: "watcher", value: 3,
+			atoms: rules.InZone("own", rules.Rides(rules.Dirs4, rules.MoveOnly, 0)),
+			guide: rules.Texts{
+				En: "隔 (GE, 09): slides within your own half and never crosses the river. When the opponent's move leaves an enemy piece in your " +
+					"half facing it on its file with nothing between, it may take that piece on the very next move. Example: g1g2.",
+				Hant: "隔（GE，09）：直走不吃子，不能過河；敵棋走到（或對方移開中間的棋而形成）與隔縱向照面且在己方半場時，隔隨即一步可飛殺該棋；隔主動照面則無效。",
+				Hans: "隔（GE，09）：直走不吃子，不能过河；敌棋走到（或对方移开中间的棋而形成）与隔纵向照面且在己方半场时，隔随即一步可飞杀该棋；隔主动照面则无效。",
+			}},
 		{no: 10, code: "XI", stratagem: "笑裡藏刀", glyph: [2]string{"笑", "笑"}, name: "smiler", value: 3,
 			atoms: rules.Steps(rules.Diag4, rules.MoveOrCapture),
 			guide: rules.Texts{
@@ -86,7 +100,15 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "李（LI，11）：走日吃日，全盤不限，不受蹩腿；敵棋若與己方馬及李同在「日」字對角，則不能吃這匹馬（可吃李）。例：c1d3。",
 				Hans: "李（LI，11）：走日吃日，全盘不限，不受蹩腿；敌棋若与己方马及李同在「日」字对角，则不能吃这匹马（可吃李）。例：c1d3。",
 			}},
-		{no: 12, code: "QI", stratagem: "順手牽羊", glyph: [2]string{"牽", "牵"}, name: "leash", value: 4},
+		{no: 12, code: "QI", stratagem: "順手牽羊", glyph: [2]string{"牽", "牵"}, name: "leash", value: 4,
+			atoms: rules.Steps(rules.Diag4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "牽 (QI, 12): slides diagonally within a half (a lone single step to cross the river), never capturing. Enemy pieces diagonally " +
+					"next to it are pinned: they never capture or give check, and are frozen for their owner's next turn when the pin starts or restarts. " +
+					"If the opponent moves one of two or more pinned pieces away, your 牽 may take a still-pinned one next move. Example: c1e3.",
+				Hant: "牽（QI，12）：斜走不限步數，不能過半場（過河須單獨走一步），不能吃子；與牽斜向相鄰的敵棋被牽制：不能吃子、不能將軍，牽制開始或重新開始時下一步不能走；牽制兩枚以上而對方走開其中一枚時，牽隨即一步可吃仍被牽制的棋。",
+				Hans: "牵（QI，12）：斜走不限步数，不能过半场（过河须单独走一步），不能吃子；与牵斜向相邻的敌棋被牵制：不能吃子、不能将军，牵制开始或重新开始时下一步不能走；牵制两枚以上而对方走开其中一枚时，牵随即一步可吃仍被牵制的棋。",
+			}},
 		{no: 13, code: "DA", stratagem: "打草驚蛇", glyph: [2]string{"打", "打"}, name: "beater", value: 5,
 			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
 			guide: rules.Texts{
@@ -121,7 +143,14 @@ func stratagemPieces01to18() []*stratPiece {
 				Hant: "欲（YU，16）：走法同炮的直走，不能吃子；欲不能停在敵棋的橫豎緊鄰點，敵棋也不能走到欲的橫豎緊鄰點；欲本身可被吃。例：c1c4。",
 				Hans: "欲（YU，16）：走法同炮的直走，不能吃子；欲不能停在敌棋的横竖紧邻点，敌棋也不能走到欲的横竖紧邻点；欲本身可被吃。例：c1c4。",
 			}},
-		{no: 17, code: "PA", stratagem: "拋磚引玉", glyph: [2]string{"拋", "抛"}, name: "bait", value: 3},
+		{no: 17, code: "PA", stratagem: "拋磚引玉", glyph: [2]string{"拋", "抛"}, name: "bait", value: 3,
+			atoms: rules.Rides(rules.Dirs4, rules.MoveOnly, 0),
+			guide: rules.Texts{
+				En: "拋 (PA, 17): slides, or jumps over one piece to any empty point beyond; it never captures. When a 拋 move leaves it where " +
+					"an enemy piece could take it, the opponent must take it on the next move, with any capturer; one who cannot loses. Example: g1g4.",
+				Hant: "拋（PA，17）：走法同炮的走法加吃法（可直走，也可隔一子走過去），不能吃子；拋主動送吃時對方必須吃（可任選吃子的棋），不能吃則輸棋。",
+				Hans: "抛（PA，17）：走法同炮的走法加吃法（可直走，也可隔一子走过去），不能吃子；抛主动送吃时对方必须吃（可任选吃子的棋），不能吃则输棋。",
+			}},
 		{no: 18, code: "QN", stratagem: "擒賊擒王", glyph: [2]string{"擒", "擒"}, name: "regicide", value: 4,
 			atoms: rules.Join(rules.Rides(rules.Dirs4, rules.MoveOnly, 0), []rules.Atom{
 				{Kind: rules.Ride, DF: 1, Mode: rules.AttackOnly, RoyalTarget: true},
@@ -155,6 +184,22 @@ func stratagemPieces01to18() []*stratPiece {
 		case 15:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&lure{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
+		case 17:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&bait{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
+		case 5:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&window{stratMod: stratMod{sp: sp, letter: letter}, screened: true, field: "kill05"}}
+			}
+		case 9:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&window{stratMod: stratMod{sp: sp, letter: letter}, field: "kill09"}}
+			}
+		case 12:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&leash{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
 		case 3:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&knife{stratMod{sp: sp, letter: letter}}} }

@@ -14,7 +14,13 @@ import (
 
 func stratVariant(t testing.TB, codes ...string) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build(SanshiliujiSlug, codes)
+	return stratVariantIn(t, Default(), codes...)
+}
+
+// stratVariantIn builds a custom game with a registry made once by the caller.
+func stratVariantIn(t testing.TB, r *Registry, codes ...string) *rules.Variant {
+	t.Helper()
+	v, err := r.Build(SanshiliujiSlug, codes)
 	if err != nil {
 		t.Fatalf("sanshiliuji %v: %v", codes, err)
 	}
@@ -117,6 +123,34 @@ func TestStratagem03Knife(t *testing.T) {
 		{name: "T2 no check", fen: "2b1k4/3na4/4D4/9/6b2/9/9/9/9/3K5 b", check: "no"},
 		{name: "T3", fen: "9/9/4k4/5D3/9/9/9/9/9/5K3 b", legal: "e7e8 e7d7", illegal: "e7f7"},
 	})
+}
+
+func TestStratagem05Looter(t *testing.T) {
+	runStratRows(t, "CE", 'Q', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/9/2Q1B1p2/9/4K4 w", legal: "c2c4 c2d2", illegal: "c2c5 c2g2"},
+		{name: "T2", fen: "3k5/9/9/9/9/7r1/2P5P/9/2Q6/4K4 b", line: "h4c4", legal: "c1c4"},
+		{name: "T2 lapsed", fen: "3k5/9/9/9/9/7r1/2P5P/9/2Q6/4K4 b", line: "h4c4 i3i4 d9d8", illegal: "c1c4"},
+		{name: "T3", fen: "3k5/9/9/9/9/2r6/2P6/Q8/9/4K4 w", line: "a2c2 d9d8", illegal: "c2c4"},
+	})
+}
+
+func TestStratagem09Watcher(t *testing.T) {
+	runStratRows(t, "GE", 'G', []stratRow{
+		{name: "T1", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h4c4", legal: "c1c4"},
+		{name: "T1 lapsed", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h4c4 i3i4 d9d8", illegal: "c1c4"},
+		{name: "T1 river", fen: "3k5/9/9/7r1/9/7r1/8P/9/2G6/4K4 b", line: "h6c6", illegal: "c1c6"},
+		{name: "T2", fen: "3k5/9/9/9/9/2r6/9/G8/9/4K4 w", line: "a2c2 d9d8", illegal: "c2c4"},
+		{name: "T3", fen: "3k5/9/9/9/9/2r6/9/2n6/2G6/4K4 b", line: "c2e3", legal: "c1c4"},
+	})
+	v := stratVariant(t, "GE")
+	g, _ := rules.NewGame(v, "3k5/9/9/7r1/9/7r1/8P/9/2X6/4K4 b")
+	playAll(t, g, "h4c4")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "kill09=c4") {
+		t.Errorf("the open kill is not in the FEN: %s", p.FEN())
+	}
+	playAll(t, g, "i3i4 d9d8")
+	checkRefusal(t, g.Position(), "c1c4", "the 隔 kills only on the turn right after the opponent's move brings the target into line; this line was not made by the last move")
 }
 
 func TestStratagem06Feint(t *testing.T) {
@@ -222,6 +256,31 @@ func TestStratagem11Plum(t *testing.T) {
 	checkRefusal(t, p, "f6e4", "the 李 on g4 protects the horse on e4: the piece on f6 stands a 日 from both, so it may not take the horse (it may take the 李)")
 }
 
+func TestStratagem12Leash(t *testing.T) {
+	runStratRows(t, "QI", 'T', []stratRow{
+		{name: "T1", fen: "3k5/9/9/9/9/2T6/9/n8/9/4K4 w", legal: "c4d5 c4b3 c4e2 c4g0", illegal: "c4e6 c4a2"},
+		{name: "T2 frozen", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5", legal: "d9d8", illegal: "e6e8 c6c5"},
+		{name: "T2 pinned", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4", legal: "e6e8", illegal: "e6e3"},
+		{name: "T2 chance", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4 e6e8", legal: "d5c6"},
+		{name: "T2 no chance", fen: "3k5/9/9/2p1r4/9/2T6/4P3P/9/9/4K4 w", line: "c4d5 d9d8 i3i4 e6e8 i4i5 d8d9", illegal: "d5c6"},
+		{name: "T3 frozen", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8", legal: "a6a5", illegal: "e9f9 c9a7"},
+		{name: "T3 king", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8 a6a5 i3i4", legal: "e9f9", illegal: "c9a7"},
+		{name: "T3 chance", fen: "2b1k4/9/9/pT7/9/9/8P/9/9/3K5 w", line: "b6d8 a6a5 i3i4 e9f9", legal: "d8c9"},
+		{name: "T4", fen: "3k5/9/9/9/9/2T6/1n7/3A5/9/4K4 b", legal: "b3a1 b3c1 b3d4", illegal: "b3d2"},
+	})
+	v := stratVariant(t, "QI")
+	g, _ := rules.NewGame(v, "3k5/9/9/2p1r4/9/2X6/4P3P/9/9/4K4 w")
+	playAll(t, g, "c4d5")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "frozen=c6,e6") {
+		t.Errorf("the freezes are not in the FEN: %s", p.FEN())
+	}
+	checkRefusal(t, p, "e6e8", "the 車 on e6 is pinned by the 牽 on d5 and frozen this turn")
+	if vp := p.View(rules.Public).Pieces[mustSquare(v.Board, "e6")]; !vp.Frozen || !vp.Pinned {
+		t.Errorf("the image would not show the pin and the freeze: %+v", vp)
+	}
+}
+
 func TestStratagem13Beater(t *testing.T) {
 	runStratRows(t, "DA", 'H', []stratRow{
 		{name: "T1", fen: "5k3/9/4r4/6p2/3n5/4HN3/9/9/9/3K5 w", legal: "e4g6 e4d5 e4e6", illegal: "e4e7 e4e8"},
@@ -267,6 +326,24 @@ func TestStratagem16Repeller(t *testing.T) {
 	checkRefusal(t, p, "e4e5", "the 欲 may not stop next to an enemy piece: e5 is next to the 卒 on e6")
 	p = mustPosition(t, v, "4k4/9/4X4/9/9/9/9/9/9/4K4 b")
 	checkRefusal(t, p, "e9e8", "the enemy 欲 on e7 keeps pieces away: e8 is next to it")
+}
+
+func TestStratagem17Bait(t *testing.T) {
+	runStratRows(t, "PA", 'F', []stratRow{
+		{name: "T1", fen: "5k3/9/9/4p4/9/9/4P4/4F4/9/3K5 w", legal: "e2e4 e2a2", illegal: "e2e6 e2e7"},
+		{name: "T1 offer", fen: "5k3/9/9/4p4/9/9/4P4/4F4/9/3K5 w", line: "e2e5", legal: "e6e5", illegal: "f9f8"},
+		{name: "T2", fen: "5k3/9/4n4/p8/7r1/9/9/3F5/9/3K5 w", line: "d2d5", legal: "h5d5 e7d5", illegal: "f9f8 a6a5"},
+		{name: "T2b", fen: "5k3/9/4n4/p8/3F3r1/9/9/9/9/3K5 w", line: "d0e0", legal: "f9f8"},
+		{name: "T3", fen: "4k4/4n4/9/9/9/9/9/4RF3/9/3K5 w", line: "f2f6", over: "red"},
+	})
+	v := stratVariant(t, "PA")
+	g, _ := rules.NewGame(v, "5k3/9/9/4p4/9/9/4P4/4X4/9/3K5 w")
+	playAll(t, g, "e2e5")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "offer=e5") {
+		t.Errorf("the offer is not in the FEN: %s", p.FEN())
+	}
+	checkRefusal(t, p, "f9f8", "the 拋 on e5 was offered: you must take it now")
 }
 
 func TestStratagem18Regicide(t *testing.T) {
@@ -345,24 +422,34 @@ func TestStratagemRandomGames(t *testing.T) {
 			built = append(built, sp.code)
 		}
 	}
-	plies := 60
-	if testing.Short() {
-		plies = 24
+	// Every piece alone and with every other (both orders in full runs); the
+	// pairs' games are short under -short and the race detector.
+	plies, pairPlies := 60, 40
+	switch {
+	case testing.Short() && raceEnabled:
+		plies, pairPlies = 16, 6
+	case testing.Short() || raceEnabled:
+		plies, pairPlies = 24, 10
 	}
 	var sets [][]string
 	for i, a := range built {
 		sets = append(sets, []string{a})
 		for j, b := range built {
-			if i != j && (i < j || !testing.Short()) {
+			if i != j && (i < j || !(testing.Short() || raceEnabled)) {
 				sets = append(sets, []string{a, b})
 			}
 		}
 	}
+	r := Default()
 	for n, set := range sets {
-		v := stratVariant(t, set...)
+		v := stratVariantIn(t, r, set...)
+		n, k := n, plies
+		if len(set) == 2 {
+			k = pairPlies
+		}
 		t.Run(strings.Join(set, "-"), func(t *testing.T) {
 			t.Parallel()
-			randomGame(t, v, newRand(uint64(n)), plies)
+			randomGame(t, v, newRand(uint64(n)), k)
 		})
 	}
 }

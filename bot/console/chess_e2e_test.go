@@ -53,3 +53,15 @@ func TestConsoleAnimalChess(t *testing.T) {
 	)
 	expect(t, s.say("bob: h7h5"), "a tiger does not move like that")
 }
+
+// TestConsoleBlockChess plays block chess: a refused one-cell capture, then a
+// big step written from another cell of the block that takes the last enemy
+// block and wins.
+func TestConsoleBlockChess(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new block-chess @bob fen=12/12/12/12/12/4dd6/4OO6/4OO6/DD10/12 w")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: e4e5"), "a one-cell step never captures")
+	out := playLines(t, s, "alice: f4f6 => e3e5")
+	expect(t, out, "alice (White) wins")
+}

@@ -56,6 +56,7 @@ type Config struct {
 	Discord  discord.Config  `yaml:"discord"`
 	Puzzle   PuzzleConfig    `yaml:"puzzle"`
 	Delivery DeliveryConfig  `yaml:"delivery"`
+	Metrics  MetricsConfig   `yaml:"metrics"`
 	Engine   EngineConfig    `yaml:"engine"`
 }
 

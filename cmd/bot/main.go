@@ -168,15 +168,31 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			log.Error("close store", "err", err)
 		}
 	}()
+	m := newMetrics(st)
+	if cfg.Metrics.Listen != "" {
+		mctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			if err := serveMetrics(mctx, cfg.Metrics.Listen, m, st, log); err != nil {
+				log.Error("metrics server stopped", "err", err)
+			}
+		}()
+	}
+	ecfg := bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime}
+	if cfg.Engine.UCI.Path != "" {
+		ext := newUCIMover(cfg.Engine.UCI, log)
+		defer ext.Close()
+		ecfg.External = ext
+	}
 	svc, err := bot.New(bot.Config{
-		Store:      st,
+		Store:      m.wrap(st),
 		Renderer:   bot.NewRenderer(renderOptions(cfg.Render)),
 		Logger:     log,
 		BotName:    cfg.BotName,
 		PuzzleTime: cfg.Puzzle.Time,
 		PuzzleZone: cfg.Puzzle.Timezone,
 		Delivery:   cfg.Delivery.bot(),
-		Engine:     bot.EngineConfig{Workers: cfg.Engine.Workers, MoveTime: cfg.Engine.MoveTime},
+		Engine:     ecfg,
 	})
 	if err != nil {
 		return err
@@ -190,7 +206,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			svc.AddPlatform(p)
 		}
 	}
-	return runAll(ctx, svc, runners, cfg.TickInterval, log)
+	return runAll(ctx, svc, runners, cfg.TickInterval, m.observeTick, log)
 }
 
 // openStore opens the store the config names: the bbolt file (serving hot
@@ -278,7 +294,7 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 // runAll runs the runners and the clock until ctx ends, a runner fails, or every
 // runner is done (the console at the end of its input); then it stops the others
 // and waits for them.
-func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.Duration, log *slog.Logger) error {
+func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.Duration, observe func(time.Duration), log *slog.Logger) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -309,7 +325,7 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick(ctx, svc, every, log)
+		tick(ctx, svc, every, observe, log)
 	}()
 	wg.Add(1)
 	go func() {
@@ -335,13 +351,15 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 
 // tick calls svc.Tick at once (deadlines that passed while the bot was down) and
 // then every interval until ctx ends.
-func tick(ctx context.Context, svc *bot.Service, every time.Duration, log *slog.Logger) {
+func tick(ctx context.Context, svc *bot.Service, every time.Duration, observe func(time.Duration), log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := svc.Tick(ctx, time.Now()); err != nil && ctx.Err() == nil {
+		start := time.Now()
+		if err := svc.Tick(ctx, start); err != nil && ctx.Err() == nil {
 			log.Warn("tick", "err", err)
 		}
+		observe(time.Since(start))
 		select {
 		case <-ctx.Done():
 			return

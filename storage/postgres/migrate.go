@@ -110,8 +110,9 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, target int, log *slog.Logg
 	if version > len(ms) {
 		return fmt.Errorf("schema %d, this program knows up to %d: %w", version, len(ms), storage.ErrSchemaTooNew)
 	}
+	fresh := version == 0
 	for _, m := range ms[version:target] {
-		if version > 0 {
+		if !fresh { // creating the schema of an empty database is no news
 			log.Info("migrating database", "from", m.version-1, "to", m.version, "what", m.name)
 		}
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
@@ -127,7 +128,6 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, target int, log *slog.Logg
 		if err != nil {
 			return fmt.Errorf("migrate schema %d to %d (%s): %w", m.version-1, m.version, m.name, err)
 		}
-		version = m.version
 	}
 	return nil
 }

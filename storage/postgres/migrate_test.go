@@ -36,6 +36,16 @@ func TestMigrationsFromEveryVersion(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if v >= 2 { // as version 2 writes a live game: with its wake time
+			if _, err := old.pool.Exec(ctx, `UPDATE games SET wake = '2020-01-01T00:00:00Z',
+				header = (header::jsonb || '{"wake": "2020-01-01T00:00:00Z"}')::json WHERE live`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := old.pool.Exec(ctx, `INSERT INTO chats (platform, chat_id, data) VALUES ('tg', 'c',
+			'{"platform": "tg", "chat_id": "c", "puzzle_subscribed": true, "puzzle_time": "09:00"}')`); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := old.pool.Exec(ctx, `SELECT setval('game_ids', 2)`); err != nil {
 			t.Fatal(err)
 		}
@@ -72,6 +82,9 @@ func TestMigrationsFromEveryVersion(t *testing.T) {
 		g := &storage.Game{Platform: "tg", ChatID: "c", Status: storage.StatusOpen}
 		if err := s.CreateGame(ctx, g); err != nil || g.ID != "3" {
 			t.Errorf("from version %d: a new game got id %q (%v), want 3", v, g.ID, err)
+		}
+		if cs, err := s.DueChats(ctx, time.Now(), 0); err != nil || len(cs) != 1 || !cs[0].PuzzleSubscribed {
+			t.Errorf("from version %d: due chats %v (%v), want the subscribed one", v, cs, err)
 		}
 	}
 }

@@ -14,11 +14,6 @@ import (
 	"github.com/chuhe/chuhe/storage"
 )
 
-// leaseSession marks a lease granted by this store (the bot checks that an
-// inline lease was granted by its non-empty Session). Leases here are void by
-// time alone: a process that died holds nothing once its leases run out.
-const leaseSession = "pg"
-
 // lockDests takes the advisory locks of the destinations of entries, in order
 // (so that two writers never wait for each other in a cycle), for the rest of
 // tx: writers of one destination and its claimers go one at a time, so ids
@@ -80,7 +75,7 @@ func (s *Store) addOutbox(ctx context.Context, tx pgx.Tx, entries []*storage.Out
 			if older {
 				e.Lease = storage.Lease{} // older entries wait: they go first
 			} else {
-				e.Lease.Session = leaseSession
+				e.Lease.Session = s.session.name
 			}
 		}
 		if err := insertEntry(ctx, tx, e); err != nil {
@@ -204,8 +199,11 @@ func (s *Store) Enqueue(ctx context.Context, entries []*storage.OutboxEntry, con
 	return nil
 }
 
-func leaseLive(l storage.Lease, now time.Time) bool {
-	return l.Holder != "" && now.Before(l.Until)
+// leaseLive reports whether l still holds its entry at now: its time has not
+// run out and the store that granted it is still open (alive lists the
+// sessions of the open stores).
+func leaseLive(l storage.Lease, now time.Time, alive map[string]bool) bool {
+	return l.Holder != "" && now.Before(l.Until) && alive[l.Session]
 }
 
 type row struct {
@@ -238,14 +236,14 @@ func scanEntries(rows pgx.Rows) ([]row, error) {
 // takeable picks, from one destination's entries in id order, the ones a
 // claim leases: the oldest in order, stopping at one not due, leased by a
 // live holder, or past perDest; failed ones are passed over.
-func takeable(rs []row, now time.Time, perDest int) []*storage.OutboxEntry {
+func takeable(rs []row, now time.Time, perDest int, alive map[string]bool) []*storage.OutboxEntry {
 	var out []*storage.OutboxEntry
 	for _, r := range rs {
 		e := r.e
 		switch {
 		case e.Failed:
 			continue
-		case len(out) == perDest, leaseLive(e.Lease, now), e.NextAt.After(now):
+		case len(out) == perDest, leaseLive(e.Lease, now, alive), e.NextAt.After(now):
 			return out
 		}
 		out = append(out, e)
@@ -271,13 +269,19 @@ func (s *Store) ClaimOutbox(ctx context.Context, c storage.OutboxClaim) ([]*stor
 	if c.PerDest <= 0 {
 		c.PerDest = 32
 	}
-	var all []row
+	var (
+		all   []row
+		alive map[string]bool
+	)
 	err := s.read(ctx, func(ctx context.Context, q querier) error {
 		rows, err := q.Query(ctx, `SELECT id, dest, entry FROM outbox WHERE NOT failed ORDER BY dest, id`)
 		if err != nil {
 			return err
 		}
-		all, err = scanEntries(rows)
+		if all, err = scanEntries(rows); err != nil || len(all) == 0 {
+			return err
+		}
+		alive, err = liveSessions(ctx, q)
 		return err
 	})
 	if err != nil {
@@ -289,7 +293,7 @@ func (s *Store) ClaimOutbox(ctx context.Context, c storage.OutboxClaim) ([]*stor
 		for j < len(all) && all[j].dest == all[i].dest {
 			j++
 		}
-		if len(takeable(all[i:j], c.Now, c.PerDest)) > 0 {
+		if len(takeable(all[i:j], c.Now, c.PerDest, alive)) > 0 {
 			dests = append(dests, all[i].dest)
 		}
 		i = j
@@ -319,8 +323,8 @@ func (s *Store) ClaimOutbox(ctx context.Context, c storage.OutboxClaim) ([]*stor
 			if err != nil {
 				return err
 			}
-			for _, e := range takeable(rs, c.Now, c.PerDest) {
-				e.Lease = storage.Lease{Holder: c.Holder, Until: c.Now.Add(c.Lease), Session: leaseSession}
+			for _, e := range takeable(rs, c.Now, c.PerDest, alive) {
+				e.Lease = storage.Lease{Holder: c.Holder, Until: c.Now.Add(c.Lease), Session: s.session.name}
 				if err := putEntry(ctx, tx, e); err != nil {
 					return err
 				}
@@ -516,4 +520,22 @@ func (s *Store) PruneSent(ctx context.Context, before time.Time) (int, error) {
 		return 0, fmt.Errorf("prune sent messages: %w", err)
 	}
 	return n, nil
+}
+
+// OutboxStats implements storage.Store.
+func (s *Store) OutboxStats(ctx context.Context) (int, time.Time, error) {
+	var (
+		n      int
+		oldest *time.Time
+	)
+	err := s.read(ctx, func(ctx context.Context, q querier) error {
+		return q.QueryRow(ctx, `SELECT count(*), min((entry->>'created')::timestamptz) FROM outbox WHERE NOT failed`).Scan(&n, &oldest)
+	})
+	if err != nil {
+		return 0, time.Time{}, fmt.Errorf("outbox stats: %w", err)
+	}
+	if oldest == nil {
+		return n, time.Time{}, nil
+	}
+	return n, oldest.UTC(), nil
 }

@@ -44,6 +44,7 @@ type Store struct {
 	log     *slog.Logger
 	timeout time.Duration
 	closed  atomic.Bool
+	session *session
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -90,7 +91,12 @@ func Open(ctx context.Context, dsn string, opts *Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	return &Store{pool: pool, now: o.Now, log: o.Logger, timeout: o.Timeout}, nil
+	sess, err := openSession(octx, pool)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return &Store{pool: pool, now: o.Now, log: o.Logger, timeout: o.Timeout, session: sess}, nil
 }
 
 // Ping checks that the database answers (for /healthz).
@@ -106,6 +112,7 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return storage.ErrClosed
 	}
+	s.session.close()
 	s.pool.Close()
 	return nil
 }

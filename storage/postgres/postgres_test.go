@@ -42,3 +42,30 @@ func TestBackupSaysUsePgDump(t *testing.T) {
 		t.Errorf("Backup = %v, want ErrUnsupported", err)
 	}
 }
+
+// TestLeaseOfClosedStoreIsVoid: the leases a store granted die with it (its
+// process gone), not when their time runs out, as in a bbolt file reopened.
+func TestLeaseOfClosedStoreIsVoid(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t, nil)
+	var schema string
+	if err := a.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	b := openTest(t, &Options{Schema: schema})
+	now := time.Now()
+	e := &storage.OutboxEntry{Platform: "telegram", ChatID: "-1", Payload: []byte(`"board"`)}
+	if err := a.Enqueue(ctx, []*storage.OutboxEntry{e}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.ClaimOutbox(ctx, storage.OutboxClaim{Holder: "a", Now: now, Lease: time.Hour}); err != nil || len(got) != 1 {
+		t.Fatalf("a claimed %v, %v", got, err)
+	}
+	if got, _ := b.ClaimOutbox(ctx, storage.OutboxClaim{Holder: "b", Now: now}); len(got) != 0 {
+		t.Fatal("b took an entry a holds")
+	}
+	a.Close()
+	if got, err := b.ClaimOutbox(ctx, storage.OutboxClaim{Holder: "b", Now: now}); err != nil || len(got) != 1 {
+		t.Fatalf("after a closed, b claimed %v, %v", got, err)
+	}
+}

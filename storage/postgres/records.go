@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -69,8 +71,18 @@ func (k keyed) put(ctx context.Context, tx pgx.Tx, v any) error {
 		ph[i] = fmt.Sprintf("$%d", i+1)
 	}
 	args := append(append([]any(nil), k.vals...), raw)
-	_, err = tx.Exec(ctx, fmt.Sprintf(`INSERT INTO %s (%s, data) VALUES (%s, $%d) ON CONFLICT (%s) DO UPDATE SET data = EXCLUDED.data`,
-		k.table, strings.Join(k.cols, ", "), strings.Join(ph, ", "), len(args), strings.Join(k.cols, ", ")), args...)
+	cols, vals, set := strings.Join(k.cols, ", ")+", data", strings.Join(ph, ", ")+fmt.Sprintf(", $%d", len(args)), "data = EXCLUDED.data"
+	if c, ok := v.(*storage.Chat); ok {
+		// The wake column beside the record, for DueChats.
+		var wake *time.Time
+		if !c.Wake.IsZero() {
+			wake = &c.Wake
+		}
+		args = append(args, wake)
+		cols, vals, set = cols+", wake", vals+fmt.Sprintf(", $%d", len(args)), set+", wake = EXCLUDED.wake"
+	}
+	_, err = tx.Exec(ctx, fmt.Sprintf(`INSERT INTO %s (%s) VALUES (%s) ON CONFLICT (%s) DO UPDATE SET %s`,
+		k.table, cols, vals, strings.Join(k.cols, ", "), set), args...)
 	return err
 }
 
@@ -192,6 +204,19 @@ func (s *Store) Chats(ctx context.Context) ([]*storage.Chat, error) {
 	cs, err := listRecords[storage.Chat](ctx, s, `SELECT data FROM chats WHERE data IS NOT NULL ORDER BY platform, chat_id`)
 	if err != nil {
 		return nil, fmt.Errorf("list chats: %w", err)
+	}
+	return cs, nil
+}
+
+// DueChats implements storage.Store, through the partial index on wake.
+func (s *Store) DueChats(ctx context.Context, now time.Time, limit int) ([]*storage.Chat, error) {
+	if limit <= 0 {
+		limit = math.MaxInt32
+	}
+	cs, err := listRecords[storage.Chat](ctx, s, `SELECT data FROM chats
+		WHERE wake IS NOT NULL AND wake <= $1 AND data IS NOT NULL ORDER BY wake, platform, chat_id LIMIT $2`, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("due chats: %w", err)
 	}
 	return cs, nil
 }

@@ -33,6 +33,7 @@ func Run(t *testing.T, open Opener) {
 		{"UpdateGame", testUpdateGame},
 		{"Indices", testIndices},
 		{"DueGames", testDueGames},
+		{"DueChats", testDueChats},
 		{"ChatAndUser", testChatAndUser},
 		{"PuzzleScoresAndValues", testPuzzleScoresAndValues},
 		{"ChangeGameOutbox", testChangeGameOutbox},
@@ -392,6 +393,44 @@ func testDueGames(t *testing.T, s storage.Store) {
 	}
 }
 
+// testDueChats: the chats whose wake time has come, earliest first; a write
+// moves a chat in the index (PutChat and UpdateChat alike).
+func testDueChats(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	for i, w := range []time.Time{at(20), {}, at(10), at(40)} {
+		if err := s.PutChat(ctx, &storage.Chat{Platform: "tg", ChatID: fmt.Sprint("c", i), Wake: w}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due := func(now time.Time, limit int, want string) {
+		t.Helper()
+		cs, err := s.DueChats(ctx, now, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cs {
+			got = append(got, c.ChatID)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("DueChats(%v, %d) = [%s], want [%s]", now.Format("15:04"), limit, strings.Join(got, ","), want)
+		}
+	}
+	due(at(5), 0, "")
+	due(at(20), 0, "c2,c0")
+	due(at(50), 1, "c2")
+	if _, err := s.UpdateChat(ctx, "tg", "c2", func(c *storage.Chat) error { c.Wake = at(45); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateChat(ctx, "tg", "c0", func(c *storage.Chat) error { c.Wake = time.Time{}; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutChat(ctx, &storage.Chat{Platform: "tg", ChatID: "c1", Wake: at(0)}); err != nil {
+		t.Fatal(err)
+	}
+	due(at(50), 0, "c1,c3,c2")
+}
+
 func testChatAndUser(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	if _, err := s.Chat(ctx, "tg", "c1"); !errors.Is(err, storage.ErrNotFound) {
@@ -564,6 +603,9 @@ func testChangeGameOutbox(t *testing.T, s storage.Store) {
 	}
 	if pend, _ := s.PendingOutbox(ctx, "telegram", "", g.ID); len(pend) != 1 {
 		t.Errorf("pending by game: %s", payloads(pend))
+	}
+	if n, oldest, err := s.OutboxStats(ctx); err != nil || n != 1 || !oldest.Equal(es[0].CreatedAt) {
+		t.Errorf("OutboxStats = %d, %v, %v; want 1, %v", n, oldest, err, es[0].CreatedAt)
 	}
 }
 

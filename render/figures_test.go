@@ -1,0 +1,56 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// TestBlocksJoin: the squares of one multi-cell piece run into each other (the
+// border between them is the piece's face), while two pieces side by side keep
+// the board between them; seen from Black, the joins turn with the board.
+func TestBlocksJoin(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 6, Height: 4, Cells: true})
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	put := func(name string, side rules.Side, joins uint8) {
+		sq, _ := b.Parse(name)
+		v.Pieces[sq] = &rules.ViewPiece{Side: side, Letter: 'D', Glyph: "短", Simple: "短", Joins: joins}
+	}
+	// A White domino on b2 c2, a Black one on d2 e2 right next to it.
+	put("b2", rules.Red, 1)
+	put("c2", rules.Red, 4)
+	put("d2", rules.Black, 1)
+	put("e2", rules.Black, 4)
+	for _, persp := range []rules.Side{rules.Red, rules.Black} {
+		s := render(t, newRenderer(t, Options{Perspective: persp}), v)
+		s.expect("inside the white domino, between b2 and c2 (near the top edge)", s.between("b2", "c2", 0.5), s.th.Face)
+		if got := s.between("c2", "d2", 0.5); near(got, s.th.Face, 24) {
+			t.Errorf("perspective %v: the two dominoes are joined between c2 and d2", persp)
+		}
+	}
+}
+
+// TestFigures: a kind with a chess figure is drawn as the figure, white figures
+// light with dark outlines and black ones dark.
+func TestFigures(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 8, Height: 8, Cells: true})
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	for i, f := range []byte("KQRBNPG") {
+		sq := b.At(i, 1)
+		v.Pieces[sq] = &rules.ViewPiece{Side: rules.Red, Letter: f, Figure: f}
+		v.Pieces[b.At(i, 6)] = &rules.ViewPiece{Side: rules.Black, Letter: f, Figure: f}
+	}
+	s := render(t, newRenderer(t, Options{}), v)
+	for i := 0; i < 7; i++ {
+		w := b.Name(b.At(i, 1))
+		k := b.Name(b.At(i, 6))
+		if n := s.inkCount(w, s.l.s*0.45, s.th.Ink[rules.Black]); n == 0 {
+			t.Errorf("white figure %c on %s has no dark outline", "KQRBNPG"[i], w)
+		}
+		if n := s.inkCount(k, s.l.s*0.45, s.th.Ink[rules.Black]); n < s.inkCount(w, s.l.s*0.45, s.th.Ink[rules.Black]) {
+			t.Errorf("black figure %c on %s is not darker than the white one", "KQRBNPG"[i], k)
+		}
+	}
+}
