@@ -24,3 +24,22 @@ func TestConsoleShanshui(t *testing.T) {
 		t.Errorf("%d moves stored, want 7", n)
 	}
 }
+
+// TestConsoleGongke plays conquest xiangqi from the chat: a gazelle's chain
+// jump with a capture, a refused entry into the own line, a piece frozen on
+// the enemy line, and the fifth point of the enemy line that wins.
+func TestConsoleGongke(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new gongke @bob fen=3RPN5/6PP3/6k4/11/6n4/3p1p5/11/3P7/2G8/11/4K6/11 w - - 0 1")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: e1e0"), "never enter your own last-defense line")
+	playLines(t, s,
+		"alice: c3g7 => c3g7",
+		"bob: g9f9 => g9f9",
+		"alice: h10h11 => h10h11",
+		"bob: f9f8 => f9f8",
+	)
+	expect(t, s.say("alice: h11g11"), "frozen on the enemy last-defense line")
+	out := s.say("alice: g10g11")
+	expect(t, out, "alice (Red) wins by reaching the goal")
+}
