@@ -247,7 +247,9 @@ func (g *gongkeRule) AfterMove(p *rules.Position, m rules.Move) {
 	}
 }
 
-func (g *gongkeRule) MayMove(p *rules.Position, sq rules.Square) bool { return !p.At(sq).Has(rules.FlagFrozen) }
+func (g *gongkeRule) MayMove(p *rules.Position, sq rules.Square) bool {
+	return !p.At(sq).Has(rules.FlagFrozen)
+}
 
 // Legal: no piece ends on its own line.
 func (g *gongkeRule) Legal(p *rules.Position, m rules.Move) bool {
