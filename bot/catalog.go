@@ -878,6 +878,10 @@ var catalog = map[string]msg{
 		"%s cannot be played with %s: %s.",
 		"%s 不能搭配 %s：%s。",
 		"%s 不能搭配 %s：%s。"},
+	"err.needs_option": {
+		"%s is played with options: %s.",
+		"%s 須加選項：%s。",
+		"%s 须加选项：%s。"},
 	"rules.points": {"Board: %d×%d points.", "棋盤：%d×%d 個交叉點。", "棋盘：%d×%d 个交叉点。"},
 	"rules.cells":  {"Board: %d×%d squares.", "棋盤：%d×%d 格。", "棋盘：%d×%d 格。"},
 	"rules.pieces": {"Pieces: %s", "棋子：%s", "棋子：%s"},

@@ -71,6 +71,9 @@ func (q *request) newGame(args []string, bot bool) error {
 	var optErr *variants.OptionError
 	if errors.As(err, &optErr) {
 		base, _ := q.s.reg.Get(n.slug)
+		if len(n.opts) == 0 {
+			return oops("err.needs_option", variantName(q.lang, base), optErr.Err.Error())
+		}
 		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), optErr.Err.Error())
 	}
 	if err != nil {

@@ -325,6 +325,11 @@ func (q *request) notationHelp(v *rules.Variant) string {
 		if zh := rules.FormatMove(pos, m, style); zh != coord {
 			parts = append(parts, q.t("notation.chinese", zh))
 		}
+	} else if v.Notation != nil {
+		// The variant's own notation (SAN in the chess family): its example.
+		if own := rules.FormatMove(pos, m, rules.StyleWXF); own != coord {
+			parts = append(parts, own)
+		}
 	}
 	return q.t("notation.head") + " " + q.lang.list(parts)
 }

@@ -89,7 +89,7 @@ func TestStratagemCustomAndRules(t *testing.T) {
 	mustContain(t, h.say("alice", "/new sanshiliuji MA DO @carol"), "Zhanzheng (戰爭象棋)")
 	mustContain(t, h.say("alice", "/new sanshiliuji MA MA @carol"), "must be different")
 	mustContain(t, h.say("alice", "/new sanshiliuji MA DO XI @carol"), "one or two pieces")
-	mustContain(t, h.say("alice", "/new sanshiliuji @carol"), "name one or two stratagem pieces")
+	mustContain(t, h.say("alice", "/new sanshiliuji @carol"), "is played with options: name one or two stratagem pieces")
 	mustContain(t, h.say("alice", "/rules zhanzheng"), "Zhanzheng (戰爭象棋)", "瞞 (MA, 01)", "刀 (DO, 03)", "Example: g1g5")
 	mustContain(t, h.say("alice", "/rules sanshiliuji LI"), "李 (LI, 11)", "Example: c1d3")
 	mustContain(t, h.say("alice", "/rules zhanju"), "Zhanju (戰局象棋)", "借 (JE, 14)", "R*e5", "調 (DI, 15)", "e5g7")

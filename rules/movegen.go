@@ -617,28 +617,38 @@ func (p *Position) Frozen(s Side) SquareSet {
 		return out
 	}
 	enemy := s.Other()
-	for _, sq := range p.occ[enemy].Squares() {
-		pc := p.board[sq]
-		k := &p.v.Kinds[pc.Kind()]
-		if k.Freeze == nil || pc.FaceDown() {
-			continue
-		}
-		var hit SquareSet
-		n := 0
-		for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
-			if t := p.board[to]; t != NoPiece && t.Side() == s {
-				hit.Add(to)
-				n++
-			}
-		}
-		if k.Freeze.OnlyLone && n != 1 {
-			continue
-		}
-		for i := range out {
-			out[i] |= hit[i]
+	for w, word := range p.occ[enemy] { // no allocation: this runs for every node of animal chess
+		for ; word != 0; word &= word - 1 {
+			sq := Square(w*64 + trailingZeros(word))
+			p.freezeFrom(sq, s, &out)
 		}
 	}
 	return out
+}
+
+// freezeFrom adds to out the pieces of side s that the aura of the piece on sq
+// (an enemy of s) freezes.
+func (p *Position) freezeFrom(sq Square, s Side, out *SquareSet) {
+	enemy := s.Other()
+	pc := p.board[sq]
+	k := &p.v.Kinds[pc.Kind()]
+	if k.Freeze == nil || pc.FaceDown() {
+		return
+	}
+	var hit SquareSet
+	n := 0
+	for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
+		if t := p.board[to]; t != NoPiece && t.Side() == s {
+			hit.Add(to)
+			n++
+		}
+	}
+	if k.Freeze.OnlyLone && n != 1 {
+		return
+	}
+	for i := range out {
+		out[i] |= hit[i]
+	}
 }
 
 // Capturable reports whether the piece on from may capture what stands on to

@@ -1,7 +1,8 @@
 // Package storage keeps Chuhe's games, chat settings, users and puzzle scores.
 //
 // Store is the interface the bot uses; Bolt implements it on one embedded bbolt
-// file. Storage keeps bytes and versions, not rules: it never imports the rules,
+// file, and storage/postgres on PostgreSQL for several processes (the contract
+// suite in storage/storetest runs against both). Storage keeps bytes and versions, not rules: it never imports the rules,
 // the variants or a chat platform, and it never judges a move.
 //
 // # Basics
@@ -97,7 +98,9 @@
 //     the call waits for the commit, so the result it returns is always what is on
 //     disk.
 //   - Listing methods read whole games; a chat with thousands of finished games
-//     makes GamesInChat(…, false) slow. Use activeOnly where it will do.
+//     makes GamesInChat(…, false) slow. Use activeOnly where it will do. The
+//     scheduler lists nothing: it asks DueGames and DueChats, which read an
+//     index of the wake times the bot stores with each game and chat.
 //   - SIGKILL is survived by construction (tested); power loss depends on the disk
 //     honouring fsync, as for any database.
 package storage

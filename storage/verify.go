@@ -149,6 +149,24 @@ func verifyTx(tx *bolt.Tx) error {
 		return nil
 	})
 
+	// Every chat with a wake time is in its index, and nothing else is.
+	chatWakes := 0
+	_ = tx.Bucket(bucketChats).ForEach(func(k, v []byte) error {
+		var c Chat
+		if json.Unmarshal(v, &c) == nil {
+			if wk := chatWakeKey(&c); wk != nil {
+				chatWakes++
+				if tx.Bucket(bucketChatWake).Get(wk) == nil {
+					bad("chat %q is missing from the wake index", k)
+				}
+			}
+		}
+		return nil
+	})
+	if n := tx.Bucket(bucketChatWake).Stats().KeyN; n != chatWakes {
+		bad("the chat wake index has %d entries, %d chats have a wake time", n, chatWakes)
+	}
+
 	// The keyed records decode.
 	for _, b := range []struct {
 		name []byte

@@ -185,26 +185,18 @@ func (b *bearChange) AfterMove(p *rules.Position, m rules.Move) {
 	}
 }
 
-// behind lists the kinds of enemy animals behind the bear on sq (no bears).
-func (b *bearChange) behind(p *rules.Position, sq rules.Square) []int {
+// behind is the set (bit k for kind k) of the kinds of enemy animals behind the
+// bear on sq, bears excepted: no allocation, this runs for every node.
+func (b *bearChange) behind(p *rules.Position, sq rules.Square) uint64 {
 	v := p.Variant()
 	s := p.At(sq).Side()
-	var out []int
+	var out uint64
 	for at := v.Board.Step(sq, 0, -forward(s)); at != rules.NoSquare; at = v.Board.Step(at, 0, -forward(s)) {
-		if pc := p.At(at); !pc.Empty() && pc.Side() != s && pc.Kind() != b.bear && !containsInt(out, pc.Kind()) {
-			out = append(out, pc.Kind())
+		if pc := p.At(at); !pc.Empty() && pc.Side() != s && pc.Kind() != b.bear {
+			out |= 1 << uint(pc.Kind())
 		}
 	}
 	return out
-}
-
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func (b *bearChange) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
@@ -214,7 +206,12 @@ func (b *bearChange) AddMoves(p *rules.Position, out []rules.Move) []rules.Move 
 		if p.At(sq) != rules.NewPiece(b.bear, s) || !p.Movable(sq) {
 			continue
 		}
-		for _, k := range b.behind(p, sq) {
+		kinds := b.behind(p, sq)
+		for k := 0; kinds != 0; k++ {
+			if kinds&(1<<uint(k)) == 0 {
+				continue
+			}
+			kinds &^= 1 << uint(k)
 			if p.Hand(s, k) > 0 {
 				out = append(out, rules.Move{From: sq, To: sq, Flags: rules.FlagSpecial, Aux: b.code + uint8(k)})
 			}
@@ -245,9 +242,13 @@ func (b *bearChange) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return nil
 }
 
-// Refusal says why a change written `d5=E` cannot be made.
-func (b *bearChange) Refusal(p *rules.Position, text string, _ rules.Move) string {
+// Refusal says why a change written `d5=E` cannot be made, and why a bear
+// cannot step somewhere.
+func (b *bearChange) Refusal(p *rules.Position, text string, m rules.Move) string {
 	v := p.Variant()
+	if why := b.bearStep(p, m); why != "" {
+		return why
+	}
 	name, letter, ok := strings.Cut(text, "=")
 	if !ok || len(letter) != 1 {
 		return ""
@@ -268,7 +269,7 @@ func (b *bearChange) Refusal(p *rules.Position, text string, _ rules.Move) strin
 		return fmt.Sprintf("the bear on %s is wrapped by an enemy elephant's trunk and cannot change", name)
 	case p.Hand(s, k) == 0:
 		return fmt.Sprintf("you have no captured %s to bring back", kind)
-	case !containsInt(b.behind(p, sq), k):
+	case b.behind(p, sq)&(1<<uint(k)) == 0:
 		return fmt.Sprintf("no enemy %s stands behind the bear on %s (on its file, towards your side)", kind, name)
 	}
 	return ""
@@ -389,4 +390,30 @@ var animalSnakeGuide = rules.Texts{
 		"不可越子，在最後一格吃子。例：b3b7（c4 b5 c6 b7）。",
 	Hans: "蛇（S，白 b3，黑 g6）：按己方视角斜向「之」字走任意步：先左上后右上…、先左下后右下…、先左上后左下…、或先右上后右下…；" +
 		"不可越子，在最后一格吃子。例：b3b7（c4 b5 c6 b7）。",
+}
+
+// bearStep explains a bear's one-square step that its rules forbid.
+func (b *bearChange) bearStep(p *rules.Position, m rules.Move) string {
+	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 || p.At(m.From) != rules.NewPiece(b.bear, p.ToMove()) {
+		return ""
+	}
+	bd := p.Variant().Board
+	ff, fr, _ := bd.Coords(m.From)
+	tf, tr, _ := bd.Coords(m.To)
+	df, dr := tf-ff, (tr-fr)*forward(p.ToMove())
+	if max(df, -df, dr, -dr) != 1 {
+		return ""
+	}
+	t := p.At(m.To)
+	switch {
+	case dr < 0:
+		return "a bear never moves backward"
+	case dr == 0 || df == 0:
+		if t.Empty() {
+			return "a bear steps straight forward or sideways only to capture; to an empty square it steps diagonally forward"
+		}
+	case !t.Empty() && t.Side() != p.ToMove():
+		return "a bear never captures diagonally; it captures straight forward or sideways"
+	}
+	return ""
 }

@@ -128,6 +128,9 @@ func TestAnimalChessRefusals(t *testing.T) {
 		{"7t/8/8/3Ue3/8/8/3e4/T7[E] w", "d5=E", "wrapped by an enemy elephant's trunk"},
 		{"7t/8/8/3U4/8/8/3e4/T7[E] w", "d4=E", "no bear of yours on d4"},
 		{"7t/8/8/3u4/3E4/8/8/T7 b", "d5d4", "frozen"},
+		{AnimalChessStart, "e2e3", "a bear steps straight forward or sideways only to capture"},
+		{"7t/8/8/8/3U4/8/8/T7 w", "d4d3", "a bear never moves backward"},
+		{"7t/8/8/2u5/3U4/8/8/T7 w", "d4c5", "a bear never captures diagonally"},
 	} {
 		_, err := rules.ParseMove(mustPosition(t, v, c.fen), c.move)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -376,7 +376,7 @@ func TestBoardsPerft(t *testing.T) {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		refLimit = 5_000_000
 	case testing.Short() || raceEnabled:
-		coreLimit = 200_000
+		coreLimit = 5_000
 	}
 	refs := boardRefs()
 	for i, line := range strings.Split(string(data), "\n") {

@@ -87,6 +87,9 @@ func chessVariant(c chessConfig) (*rules.Variant, error) {
 		Notation:   san{pawn: 'P'},
 		Modules:    []rules.Module{&enPassant{pawn: 'P'}, deadPosition{}, noCastling{}},
 	}
+	if c.cannon {
+		v.Modules = append(v.Modules, cannonWords{letter: 'G'})
+	}
 	if err := v.Finalize(); err != nil {
 		return nil, fmt.Errorf("variants: %s: %w", c.slug, err)
 	}

@@ -65,6 +65,13 @@ func TestCannonChessSpec(t *testing.T) {
 	// 4: the refusal names the missing rule.
 	checkRefusal(t, mustPosition(t, v, "5k4/10/10/10/10/10/10/10/10/R4K3R w"), "f1h1",
 		"there is no castling in this game: the king moves one square at a time")
+	// 8, 11, 13: the cannon's refusals say how it captures.
+	checkRefusal(t, mustPosition(t, v, "5k4/10/p9/10/n9/P9/n9/10/P9/G8K w"), "a1a8",
+		"a cannon takes only when exactly one square between it and its target is empty; between a1 and a8, 2 are (a3, a7)")
+	checkRefusal(t, mustPosition(t, v, "5k4/10/10/10/10/10/10/4n5/4P5/4G4K w"), "e1e3",
+		"a cannon takes only when exactly one square between it and its target is empty; between e1 and e3 none is")
+	checkRefusal(t, mustPosition(t, v, "5k4/10/10/10/10/10/10/10/n9/G8K w"), "a1a2",
+		"a cannon cannot take a piece next to it: exactly one square between it and its target must be empty")
 	// 17: Black is in check from the cannon on f5; 23: White on f1 is not.
 	if p := mustPosition(t, v, "10/10/5k4/3n1p4/4B5/5G4/10/10/10/K9 b"); !p.InCheck() {
 		t.Error("17: Black should be in check (f6 the only empty square between f5 and f8)")

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -213,4 +214,46 @@ func (noCastling) Refusal(p *rules.Position, text string, m rules.Move) string {
 		return "there is no castling in this game: the king moves one square at a time"
 	}
 	return ""
+}
+
+// cannonWords explains, in the cannon's own terms, a cannon capture that is not
+// allowed (cannon-chess.md §4): exactly one square between must be empty.
+type cannonWords struct{ letter byte }
+
+func (cannonWords) ModuleName() string { return "cannon-words" }
+
+func (c cannonWords) Refusal(p *rules.Position, text string, m rules.Move) string {
+	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
+		return ""
+	}
+	v := p.Variant()
+	b := v.Board
+	pc, t := p.At(m.From), p.At(m.To)
+	if pc.Empty() || v.Kinds[pc.Kind()].Letter != c.letter || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
+		return ""
+	}
+	ff, fr, _ := b.Coords(m.From)
+	tf, tr, _ := b.Coords(m.To)
+	df, dr := tf-ff, tr-fr
+	if df != 0 && dr != 0 && df != dr && df != -dr {
+		return "" // not on a line: the core says how a cannon moves
+	}
+	sf, sr := sign(df), sign(dr)
+	var empty []string
+	for f, r := ff+sf, fr+sr; f != tf || r != tr; f, r = f+sf, r+sr {
+		if sq := b.At(f, r); p.At(sq).Empty() {
+			empty = append(empty, b.Name(sq))
+		}
+	}
+	switch {
+	case len(empty) == 1:
+		return "" // the capture follows the rule: something else forbids it
+	case max(df, -df, dr, -dr) == 1:
+		return "a cannon cannot take a piece next to it: exactly one square between it and its target must be empty"
+	case len(empty) == 0:
+		return fmt.Sprintf("a cannon takes only when exactly one square between it and its target is empty; between %s and %s none is",
+			b.Name(m.From), b.Name(m.To))
+	}
+	return fmt.Sprintf("a cannon takes only when exactly one square between it and its target is empty; between %s and %s, %d are (%s)",
+		b.Name(m.From), b.Name(m.To), len(empty), strings.Join(empty, ", "))
 }

@@ -204,8 +204,11 @@ func TestJianshouPerft(t *testing.T) {
 	}}
 	// Depth 3 (seconds with the slow reference) only with CHUHE_FULL_PERFT=1.
 	depth := 2
-	if os.Getenv("CHUHE_FULL_PERFT") == "1" {
+	switch {
+	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		depth = 3
+	case testing.Short() || raceEnabled:
+		depth = 1
 	}
 	for _, c := range []struct {
 		board string

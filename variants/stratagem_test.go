@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -12,9 +13,14 @@ import (
 // positions write each piece with its own letter (M for 瞞, W for 圍, …); a game
 // writes it X, so specFEN turns the piece's letter into X on the board field.
 
+// stratRegistry is the registry the stratagem tests share: building one
+// finalizes every variant, which is slow under the race detector. It is never
+// changed after it is made.
+var stratRegistry = sync.OnceValue(Default)
+
 func stratVariant(t testing.TB, codes ...string) *rules.Variant {
 	t.Helper()
-	return stratVariantIn(t, Default(), codes...)
+	return stratVariantIn(t, stratRegistry(), codes...)
 }
 
 // stratVariantIn builds a custom game with a registry made once by the caller.
@@ -162,6 +168,8 @@ func TestStratagem06Feint(t *testing.T) {
 	v := stratVariant(t, "SE")
 	for _, c := range []struct{ fen, move, after string }{
 		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e7", "5k3/9/4X4/4P4/9/2N3P2/9/9/9/3K5 b"},
+		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e9", "4Xk3/9/9/4P4/9/2N3P2/9/9/9/3K5 b"},
+		{"5k3/9/9/4P4/9/2N1X1P2/9/4r4/9/3K5 w", "e4e5", "5k3/9/9/4P4/4X4/2N3P2/9/4r4/9/3K5 b"},
 		{"5k3/9/r1X1c1n2/9/9/9/9/9/9/4K4 w", "c7f7", "5k3/9/4cXn2/9/9/9/9/9/9/4K4 b"},
 	} {
 		g, _ := rules.NewGame(v, c.fen)
@@ -189,7 +197,7 @@ func TestStratagem07Conjurer(t *testing.T) {
 		{name: "T3", fen: "4k4/9/9/9/3n5/4N4/P2U5/9/9/1N2K4 w", legal: "b0d4", illegal: "e4d4 a3d4 b0c3"},
 	})
 	// T4 needs the 聲 too: 戰國象棋 (X = 聲, Y = 無).
-	v, _ := Default().Get("zhanguo")
+	v, _ := stratRegistry().Get("zhanguo")
 	g, err := rules.NewGame(v, "4k4/9/9/9/9/rX1N1Y3/9/9/9/3K5 w")
 	if err != nil {
 		t.Fatal(err)
@@ -357,7 +365,7 @@ func TestStratagem18Regicide(t *testing.T) {
 // TestStratagemSeries covers stratagems.md §3, §5, §6 and §10 for the pieces
 // that are built.
 func TestStratagemSeries(t *testing.T) {
-	r := Default()
+	r := stratRegistry()
 	const start2 = "rnbakabnr/2x3y2/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X3Y2/RNBAKABNR w"
 	for _, g := range stratagemGames {
 		x, _ := stratagemPiece(g.x)
@@ -440,7 +448,7 @@ func TestStratagemRandomGames(t *testing.T) {
 			}
 		}
 	}
-	r := Default()
+	r := stratRegistry()
 	for n, set := range sets {
 		v := stratVariantIn(t, r, set...)
 		n, k := n, plies
@@ -455,7 +463,7 @@ func TestStratagemRandomGames(t *testing.T) {
 }
 
 func Example_stratagemGuide() {
-	v, _ := Default().Get("zhanzheng")
+	v, _ := stratRegistry().Get("zhanzheng")
 	fmt.Println(strings.Split(v.Guide.En, "\n")[1])
 	// Output: X = 瞞 (MA, 01): one or two diagonal steps anywhere, the midpoint empty; it captures the same way. Example: c1e3.
 }

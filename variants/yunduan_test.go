@@ -233,8 +233,11 @@ func TestYunduanPerft(t *testing.T) {
 	v := mustVariant(t, "yunduan")
 	ref := yunduanRef{refRules{king: 'K', gen: ydGen}}
 	depth := 2
-	if os.Getenv("CHUHE_FULL_PERFT") == "1" {
+	switch {
+	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		depth = 3
+	case testing.Short() || raceEnabled:
+		depth = 1
 	}
 	for _, fen := range []string{
 		YunduanStart,

@@ -34,6 +34,7 @@ func TestConsoleCannonChess(t *testing.T) {
 	)
 	expect(t, out, "(check!)")
 	expect(t, s.say("bob: Nf3"), "no knight of yours can go to f3")
+	expect(t, s.say("bob: /rules cannon-chess"), "or SAN (e4, Nf3", "Write moves as coordinates")
 	if n := s.moves("1"); n != 5 {
 		t.Errorf("%d moves stored, want 5", n)
 	}
