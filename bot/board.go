@@ -263,6 +263,23 @@ func resultOnly(lang Lang, l *loaded) string {
 	rec := l.rec
 	v := l.game.Variant()
 	reason := T(lang, reasonKey(rec.Reason))
+	if lim := v.MoveLimit; rec.Reason == string(rules.ReasonMoveLimit) && lim != 120 && lim > 0 {
+		// The 60-move rule is xiangqi's 120 plies; other limits say theirs.
+		if lim%2 == 0 {
+			reason = T(lang, "reason.move_limit_n", lim/2)
+		} else {
+			reason = T(lang, "reason.ply_limit_n", lim)
+		}
+	}
+	if o := l.game.Outcome(); rec.Reason == string(rules.ReasonVariantGoal) && o.Over && o.Detail != "" {
+		// The variant's own words for its goal ("tiger captured"), still
+		// English: Chinese chats keep the general phrase in front of them.
+		if lang.chinese() {
+			reason += "（" + o.Detail + "）"
+		} else {
+			reason = o.Detail
+		}
+	}
 	switch {
 	case rec.Status == storage.StatusAborted:
 		return T(lang, "result.aborted", rec.ID, reason)

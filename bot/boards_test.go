@@ -61,7 +61,7 @@ func TestBoardVariantGames(t *testing.T) {
 			lines = append(lines, boardLine{who: "alice", text: m}, boardLine{who: "bob", text: []string{"a9a8", "a8a9"}[i%2]})
 		}
 		out := playBoardGame(t, h, "bianfang", "", append(lines, boardLine{who: "alice", text: "g5f5"}))
-		mustContain(t, out, "reaching the goal")
+		mustContain(t, out, "two soldiers on the enemy border points") // the variant's words for its goal
 	})
 	t.Run("jianghe", func(t *testing.T) {
 		h := newHarness(t)

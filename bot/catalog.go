@@ -633,6 +633,10 @@ var catalog = map[string]msg{
 	"fact.other":    {"%s: %s", "%s：%s", "%s：%s"},
 	"fact.removed":  {"%s loses: %s", "%s被拿下：%s", "%s被拿下：%s"},
 	"fact.frozen":   {"%s may not move these next turn (pinned): %s", "%s被牽制、下一步不能走：%s", "%s被牵制、下一步不能走：%s"},
+	"fact.capture": {
+		"%s's face-down piece is captured unseen: %s",
+		"%s的一枚暗子被吃，未翻開：%s",
+		"%s的一枚暗子被吃，未翻开：%s"},
 	"fact.identified": {
 		"%s's face-down piece you captured was: %s",
 		"你吃掉的%s暗子是：%s",
@@ -788,6 +792,8 @@ var catalog = map[string]msg{
 	"reason.perpetual_chase":       {"the opponent's perpetual chase", "對方長捉", "对方长捉"},
 	"reason.repetition":            {"repetition", "重複局面", "重复局面"},
 	"reason.move_limit":            {"the 60-move rule", "六十回合無吃子", "六十回合无吃子"},
+	"reason.move_limit_n":          {"%d moves without a capture", "%d 回合無吃子", "%d 回合无吃子"},
+	"reason.ply_limit_n":           {"%d plies without a capture", "%d 步無吃子", "%d 步无吃子"},
 	"reason.insufficient_material": {"insufficient material", "雙方無進攻子力", "双方无进攻子力"},
 	"reason.resignation":           {"resignation", "對方認輸", "对方认输"},
 	"reason.agreement":             {"agreement", "雙方同意", "双方同意"},

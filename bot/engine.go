@@ -42,6 +42,8 @@ type EngineConfig struct {
 	// TableBits sizes each worker's transposition table (2^TableBits entries
 	// of 24 bytes); default 18.
 	TableBits int
+	// ReviewNodes bounds /review's search of each position; default 80 000.
+	ReviewNodes int64
 	// Mover replaces the engine (tests; an external UCI engine for level 9).
 	// nil: the bot's own search.
 	Mover Mover
@@ -85,6 +87,9 @@ func (c EngineConfig) withDefaults(seed func() uint64) EngineConfig {
 	c.MoveTime = min(c.MoveTime, time.Minute)
 	if c.TableBits <= 0 {
 		c.TableBits = 18
+	}
+	if c.ReviewNodes <= 0 {
+		c.ReviewNodes = reviewPlyNodes
 	}
 	if c.Mover == nil {
 		c.Mover = &engineMover{bits: c.TableBits, seed: seed}

@@ -16,7 +16,7 @@ import (
 
 // quickEngine is the bot's own search with small budgets, for tests.
 func quickEngine() EngineConfig {
-	return EngineConfig{Workers: 2, TableBits: 12, MoveTime: 50 * time.Millisecond}
+	return EngineConfig{Workers: 2, TableBits: 12, MoveTime: 50 * time.Millisecond, ReviewNodes: 20_000}
 }
 
 // replayed is the stored game as a rules.Game.
@@ -314,8 +314,11 @@ func TestBotTwinGames(t *testing.T) {
 		keep(i, hs[i].say("alice", "/play jinchan level=3"))
 		keep(i, hs[i].dm("alice", "/setup #1 "+secret))
 	}
-	turns := 0
-	for ; turns < 4; turns++ {
+	turns, most := 0, 4
+	if testing.Short() {
+		most = 2
+	}
+	for ; turns < most; turns++ {
 		g0, g1 := hs[0].replayed("1"), hs[1].replayed("1")
 		if g0.Outcome().Over || g1.Outcome().Over {
 			break

@@ -31,7 +31,7 @@ const (
 	// reviewMinLoss is the smallest loss, in centipawns, that counts as a mistake.
 	reviewMinLoss = 50
 	// reviewNodes bounds the whole review's search; each position gets a share,
-	// at most reviewPlyNodes.
+	// at most EngineConfig.ReviewNodes (default reviewPlyNodes).
 	reviewNodes    = 6_000_000
 	reviewPlyNodes = 80_000
 	// reviewCap keeps mate scores from drowning the rest: a missed mate counts
@@ -97,7 +97,7 @@ func (s *Service) reviewJob(ctx context.Context, id string) error {
 	for i, m := range rec.Moves {
 		texts[i] = m.Text
 	}
-	perPly := min(int64(reviewPlyNodes), max(int64(reviewNodes)/int64(n+1), 5_000))
+	perPly := min(s.aiCfg.ReviewNodes, max(int64(reviewNodes)/int64(n+1), 2_000))
 	// score[i] is the evaluation of the position before move i for its side to
 	// move; best[i] the move the engine prefers there.
 	score := make([]int, n+1)

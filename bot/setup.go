@@ -357,7 +357,7 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 				name = v.Kinds[k].Simple[p.Side]
 			}
 		}
-		ps = append(ps, v.Board.Name(p.Square)+" "+name)
+		ps = append(ps, strings.TrimSpace(v.Board.Name(p.Square)+" "+name)) // a square alone: a piece captured unseen
 	}
 	key := "fact." + f.What
 	if _, ok := catalog[key+".forced"]; ok && f.Forced {

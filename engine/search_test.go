@@ -172,9 +172,11 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 	for i, v := range vs {
 		t.Run(names[i], func(t *testing.T) {
 			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
-			games, nodes := 2, int64(6_000)
+			games, nodes, plies := 2, int64(6_000), 60
 			if testing.Short() || raceEnabled {
-				games, nodes = 1, 1_500 // jinchan's hooks are slow under the race detector
+				// Sixty variants and options; jinchan's hooks and the hidden games'
+				// six samples are slow under the race detector.
+				games, nodes, plies = 1, 600, 16
 			}
 			for game := 0; game < games; game++ {
 				start, err := rules.Deal(v, "", rng)
@@ -192,7 +194,7 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
+				for ply := 0; ply < plies && !g.Outcome().Over; ply++ {
 					if ply%5 == 0 {
 						e.SetLevel(1 + (ply/5)%8)
 						res, err := e.Choose(context.Background(), g, Limits{Depth: 3, Nodes: nodes})

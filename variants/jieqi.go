@@ -268,6 +268,8 @@ func (j *jieqi) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 		} else {
 			facts = append(facts, rules.Fact{
 				What: "capture", Side: target.Side(),
+				// The square only (no letter): the chat names it in every language.
+				Pieces: []rules.Shown{{Square: m.To, Side: target.Side()}},
 				Text: fmt.Sprintf("%s captures a face-down piece on %s; it is taken away unseen.", sideName(mover.Side()), b.Name(m.To)),
 			})
 		}

@@ -362,9 +362,15 @@ func ParseMove(p *rules.Position, text string) (rules.Move, error) {
 				return m, nil
 			}
 		}
+	}
+	// Variant moves keep their own text, which may read as two squares too
+	// (banqi's flip "c1c1"); a plain move must have matched above (its ranks
+	// count from 1 in UCI, from 0 in our coordinates).
+	m, err := rules.ParseCoord(p, text)
+	if err != nil || m.Flags&rules.FlagSpecial == 0 {
 		return rules.NullMove, fmt.Errorf("not a legal move here")
 	}
-	return rules.ParseCoord(p, text) // variant moves keep their own text
+	return m, nil
 }
 
 // splitUCI reads two grid squares like h3e3 (ranks from 1).
