@@ -286,7 +286,7 @@ func (g *gongkeRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 		}
 		if full {
 			o := rules.Win(s, rules.ReasonVariantGoal)
-			o.Detail = "the enemy last-defense line is filled"
+			o.Detail = "filling the enemy last-defense line"
 			return o, true
 		}
 	}

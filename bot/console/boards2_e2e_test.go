@@ -41,5 +41,5 @@ func TestConsoleGongke(t *testing.T) {
 	)
 	expect(t, s.say("alice: h11g11"), "frozen on the enemy last-defense line")
 	out := s.say("alice: g10g11")
-	expect(t, out, "alice (Red) wins by reaching the goal")
+	expect(t, out, "alice (Red) wins by filling the enemy last-defense line")
 }
