@@ -174,12 +174,12 @@ func ParseCoord(p *Position, text string) (Move, error) {
 		}
 	}
 	for _, m := range legal {
-		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 {
+		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 && p.twoSquares(m) {
 			return m, nil // a special move written as two squares (a flip: a2a2)
 		}
 	}
 	for _, m := range p.PseudoMoves(nil) {
-		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 {
+		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 && p.twoSquares(m) {
 			return NullMove, p.Explain(m) // a flip while in check says so
 		}
 	}
@@ -187,6 +187,14 @@ func ParseCoord(p *Position, text string) (Move, error) {
 		return NullMove, err
 	}
 	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now"}
+}
+
+// twoSquares reports whether the special move m is written as its two squares
+// (banqi's flip a2a2): only such a move may be typed as those squares. A move
+// its module writes with a mark (shanshui's flip b0b7*) must be typed with it.
+func (p *Position) twoSquares(m Move) bool {
+	_, _, ok := splitSquares(p.v.Board, normalizeCoord(FormatCoord(p, m)))
+	return ok
 }
 
 // splitDrop reads a drop `n*b0` (kind letter, star, square).

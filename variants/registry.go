@@ -247,6 +247,7 @@ func builders() []Builder {
 	bs = append(bs, stratagemBuilders()...)
 	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
+	bs = append(bs, Shanshui, Gongke)
 	return bs
 }
 
