@@ -16,8 +16,6 @@ type bait struct {
 	offer rules.VarID // point+1 of the 拋 offered to the side to move; -1 while testing a move that ignored it
 }
 
-func (m *bait) Guide() string { return m.sp.guide.En }
-
 func (m *bait) Init(c *rules.Claims) error {
 	if err := m.stratMod.Init(c); err != nil {
 		return err

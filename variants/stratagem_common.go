@@ -19,6 +19,10 @@ type stratMod struct {
 
 func (m *stratMod) ModuleName() string { return fmt.Sprintf("stratagem-%02d", m.sp.no) }
 
+// Guide is the piece's /rules text (English; the bot shows the variant's
+// three-language guide, which holds every piece's).
+func (m *stratMod) Guide() string { return m.sp.guide.En }
+
 func (m *stratMod) Init(c *rules.Claims) error {
 	m.kind = c.Variant().KindByLetter(m.letter)
 	if m.kind < 0 {

@@ -19,8 +19,6 @@ type leash struct {
 	chance rules.VarID // 1: the side to move may take a pinned piece with its 牽
 }
 
-func (m *leash) Guide() string { return m.sp.guide.En }
-
 // Extend: pinned and frozen pieces give no check.
 func (m *leash) Extend(v *rules.Variant) error {
 	v.NoCheckFlags |= rules.FlagPinned | rules.FlagFrozen

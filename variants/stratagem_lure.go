@@ -19,8 +19,6 @@ type lure struct {
 	code uint8
 }
 
-func (m *lure) Guide() string { return m.sp.guide.En }
-
 func (m *lure) Init(c *rules.Claims) error {
 	if err := m.stratMod.Init(c); err != nil {
 		return err

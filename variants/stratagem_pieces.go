@@ -229,13 +229,9 @@ type stratPlain struct{ stratMod }
 // AttackNeutral: it has no effects.
 func (*stratPlain) AttackNeutral() {}
 
-func (m *stratPlain) Guide() string { return m.sp.guide.En }
-
 // --- 03 刀: captures by the target's own pattern --------------------------
 
 type knife struct{ stratMod }
-
-func (m *knife) Guide() string { return m.sp.guide.En }
 
 // reaches reports whether a 刀 on from may take the piece on to by that piece's
 // pattern (own-king safety aside), and if not, why.
@@ -355,8 +351,6 @@ func (m *knife) Refusal(p *rules.Position, text string, mv rules.Move) string {
 
 type smiler struct{ stratMod }
 
-func (m *smiler) Guide() string { return m.sp.guide.En }
-
 // AfterMove: a capture by the 笑 removes every other enemy piece of the taken kind.
 func (m *smiler) AfterMove(p *rules.Position, mv rules.Move) {
 	c := p.Captured()
@@ -374,8 +368,6 @@ func (m *smiler) AfterMove(p *rules.Position, mv rules.Move) {
 // --- 11 李: protection of horses -------------------------------------------
 
 type plum struct{ stratMod }
-
-func (m *plum) Guide() string { return m.sp.guide.En }
 
 // AttackNeutral: the filter only refuses captures of horses, never of a general.
 func (*plum) AttackNeutral() {}
@@ -417,8 +409,6 @@ func (m *plum) Refusal(p *rules.Position, text string, mv rules.Move) string {
 // --- 16 欲: keep-away ------------------------------------------------------
 
 type repeller struct{ stratMod }
-
-func (m *repeller) Guide() string { return m.sp.guide.En }
 
 // banned says why the piece now on to (side s) may not stand there, or "".
 func (m *repeller) banned(p *rules.Position, s rules.Side, to rules.Square) string {
@@ -474,8 +464,6 @@ func (m *repeller) Refusal(p *rules.Position, text string, mv rules.Move) string
 // --- 06 聲: the reverse jump -------------------------------------------------
 
 type feint struct{ stratMod }
-
-func (m *feint) Guide() string { return m.sp.guide.En }
 
 // firstPiece walks from sq along (df, dr) and returns the first occupied point,
 // or NoSquare.
@@ -585,8 +573,6 @@ func (m *feint) Refusal(p *rules.Position, text string, mv rules.Move) string {
 
 type detour struct{ stratMod }
 
-func (m *detour) Guide() string { return m.sp.guide.En }
-
 // bent calls f with every target of a bent path from from: the first piece in a
 // direction, then 90° to the first piece beyond.
 func bentTargets(p *rules.Position, from rules.Square, f func(t rules.Square) bool) bool {
@@ -653,8 +639,6 @@ type beater struct {
 	stratMod
 	bonus rules.VarID // side+1 whose next move has the bonus, 0 none
 }
-
-func (m *beater) Guide() string { return m.sp.guide.En }
 
 func (m *beater) Init(c *rules.Claims) error {
 	if err := m.stratMod.Init(c); err != nil {

@@ -47,8 +47,6 @@ type conjurer struct {
 	keepsList
 }
 
-func (m *conjurer) Guide() string { return m.sp.guide.En }
-
 func (m *conjurer) Extend(v *rules.Variant) error { return extendHands(v) }
 
 func (m *conjurer) Init(c *rules.Claims) error {
@@ -162,8 +160,6 @@ type vessel struct {
 	stratMod
 	keepsList
 }
-
-func (m *vessel) Guide() string { return m.sp.guide.En }
 
 func (m *vessel) Extend(v *rules.Variant) error { return extendHands(v) }
 

@@ -101,8 +101,6 @@ func modeMoves(p *rules.Position, from rules.Square, mode int, captures bool, f 
 
 type waiter struct{ stratMod }
 
-func (m *waiter) Guide() string { return m.sp.guide.En }
-
 func (m *waiter) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	s := p.ToMove()
 	mode := upgradeMode(p, s)
@@ -167,8 +165,6 @@ func (m *waiter) Refusal(p *rules.Position, text string, mv rules.Move) string {
 // --- 02 圍 --------------------------------------------------------------------
 
 type besieger struct{ stratMod }
-
-func (m *besieger) Guide() string { return m.sp.guide.En }
 
 func (m *besieger) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	s := p.ToMove()

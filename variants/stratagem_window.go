@@ -23,8 +23,6 @@ type window struct {
 	open, held rules.VarID
 }
 
-func (m *window) Guide() string { return m.sp.guide.En }
-
 func (m *window) Init(c *rules.Claims) error {
 	if err := m.stratMod.Init(c); err != nil {
 		return err
