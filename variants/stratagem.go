@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -89,29 +90,31 @@ func stratagemPiece(word string) (*stratPiece, bool) {
 	return nil, false
 }
 
-// stratagemPieces lists every stratagem piece this build knows, built or not.
+// stratagemPieces lists every stratagem piece this build knows, built or not,
+// in the order of their numbers.
 func stratagemPieces() []*stratPiece {
-	return append(stratagemPieces01to18(), stratagemPieces19to36()...)
+	all := stratagemPieces01to18()
+	all = append(all, stratagemPiecesPart2a()...)
+	all = append(all, stratagemPiecesPart2b()...)
+	sort.Slice(all, func(i, j int) bool { return all[i].no < all[j].no })
+	return all
 }
 
-// stratagemPieces19to36 are named only, until part 2 of the series builds them.
-func stratagemPieces19to36() []*stratPiece {
-	names := []struct {
-		no                int
-		code, strat, t, s string
-	}{
-		{19, "FU", "釜底抽薪", "釜", "釜"}, {20, "HU", "混水摸魚", "混", "混"}, {21, "QO", "金蟬脫殼", "殼", "壳"},
-		{22, "GU", "關門捉賊", "關", "关"}, {23, "YA", "遠交近攻", "遠", "远"}, {24, "GO", "假道伐虢", "虢", "虢"},
-		{25, "ZU", "偷梁換柱", "柱", "柱"}, {26, "ZI", "指桑罵槐", "指", "指"}, {27, "JA", "假癡不癲", "假", "假"},
-		{28, "SA", "上屋抽梯", "上", "上"}, {29, "SU", "樹上開花", "樹", "树"}, {30, "ZH", "反客為主", "主", "主"},
-		{31, "ME", "美人計", "美", "美"}, {32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
-		{34, "KU", "苦肉計", "苦", "苦"}, {35, "LA", "連環計", "連", "连"}, {36, "ZO", "走為上", "走", "走"},
-	}
+// namedOnly returns pieces that are named but not built yet: their code,
+// stratagem and glyphs, no atoms (stratPiece.built is false).
+func namedOnly(names []stratName) []*stratPiece {
 	out := make([]*stratPiece, 0, len(names))
 	for _, n := range names {
 		out = append(out, &stratPiece{no: n.no, code: n.code, stratagem: n.strat, glyph: [2]string{n.t, n.s}})
 	}
 	return out
+}
+
+// stratName is the identity of a stratagem piece: number, code, stratagem and
+// its glyph in traditional and simplified script.
+type stratName struct {
+	no                int
+	code, strat, t, s string
 }
 
 // stratagemBase is the base of the custom games: xiangqi under its own slug,
@@ -134,7 +137,7 @@ func stratagemVariant(slug, name, nameZh string, pieces ...*stratPiece) (*rules.
 	en, hant, hans := []string{}, []string{}, []string{}
 	for i, sp := range pieces {
 		if !sp.built() {
-			return nil, fmt.Errorf("the %s (%s, %s) is not playable yet: pieces 01–18 are", sp.glyph[0], sp.code, sp.stratagem)
+			return nil, fmt.Errorf("the %s (%s, %s) is not playable yet in this version", sp.glyph[0], sp.code, sp.stratagem)
 		}
 		letter := byte('X' + i)
 		d.Kinds = append(d.Kinds, sp.kind(letter))

@@ -425,7 +425,7 @@ func TestStratagemSeries(t *testing.T) {
 // with every other built piece: make/unmake exact, hash consistent, no panic.
 func TestStratagemRandomGames(t *testing.T) {
 	var built []string
-	for _, sp := range stratagemPieces01to18() {
+	for _, sp := range stratagemPieces() {
 		if sp.built() {
 			built = append(built, sp.code)
 		}
