@@ -51,6 +51,16 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 			c.blit(dst, mark, x, y)
 		}
 	}
+	// Pieces the last move took besides the one on its target: a cross where
+	// each stood, so the picture tells what the chat says.
+	if len(v.Removed) > 0 {
+		cross := c.getSprite(spriteKey{kind: spriteRemoved, size: unit})
+		for _, sq := range v.Removed {
+			if x, y, ok := at(sq); ok {
+				c.blit(dst, cross, x, y)
+			}
+		}
+	}
 
 	// Pieces. A stack shows the pressed piece small at the lower left and the
 	// piece on top of it small at the upper right, overlapping it.

@@ -662,3 +662,33 @@ func TestHands(t *testing.T) {
 		t.Errorf("an empty hand row shows a piece face")
 	}
 }
+
+// TestRemovedCross: a point whose piece the last move took besides its target
+// gets a cross in the last move's colour on its diagonals; without the mark the
+// same pixels are the board's.
+func TestRemovedCross(t *testing.T) {
+	t.Parallel()
+	r := newRenderer(t, Options{})
+	b := xiangqiBoard()
+	v := middleView(b)
+	name := ""
+	for _, n := range []string{"a6", "b6", "c6", "d6", "f6", "g6", "h6", "i6", "b5", "d5", "f5", "h5"} {
+		if v.Pieces[sq(b, n)] == nil {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		t.Fatal("no empty point to mark")
+	}
+	plain := render(t, r, v)
+	v.Removed = []rules.Square{sq(b, name)}
+	marked := render(t, r, v)
+	off := math.Round(plain.l.s*0.2) * 0.6 // on the cross's arm, off the grid lines
+	for _, d := range [][2]float64{{off, off}, {-off, off}, {off, -off}, {-off, -off}} {
+		marked.expect("cross arm", marked.at(name, d[0], d[1]), marked.th.LastMove)
+		if near(plain.at(name, d[0], d[1]), plain.th.LastMove, 24) {
+			t.Errorf("%s without the mark already has the cross colour at %v", name, d)
+		}
+	}
+}

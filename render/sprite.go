@@ -77,6 +77,7 @@ const (
 	spritePinned
 	spriteFigure // a chess figure (figures.go)
 	spriteBlock  // a square of a multi-cell piece (figures.go)
+	spriteRemoved
 )
 
 // spriteKey identifies a sprite. A piece sprite depends only on the disc size, the
@@ -118,6 +119,8 @@ func (c *shared) getSprite(k spriteKey) *sprite {
 		sp = c.drawLastMove(k)
 	case spriteCheck:
 		sp = c.drawCheck(k)
+	case spriteRemoved:
+		sp = c.drawRemoved(k)
 	case spriteFigure:
 		sp = c.drawFigure(k)
 	case spriteBlock:
@@ -252,6 +255,26 @@ func (c *shared) drawLastMove(k spriteKey) *sprite {
 			dc.LineTo(cx+sx*(hs-arm), cy+sy*hs)
 		}
 	}
+	dc.Stroke()
+	return c.spriteOf(dc.Image().(*image.RGBA), n/2, n/2)
+}
+
+// drawRemoved draws the cross, in the last move's colour, on a point whose
+// piece the last move took besides the one on its target (several captures at
+// once), for a point of side k.size.
+func (c *shared) drawRemoved(k spriteKey) *sprite {
+	s := float64(k.size)
+	w := math.Max(2, math.Round(s/16))
+	arm := math.Round(s * 0.2)
+	n := int(2*(arm+w)) + 4
+	n += n & 1
+	dc := canvas(n)
+	cx, cy := float64(n)/2, float64(n)/2
+	dc.SetColor(c.opts.Theme.LastMove)
+	dc.SetLineWidth(w)
+	dc.SetLineCap(gg.LineCapRound)
+	dc.DrawLine(cx-arm, cy-arm, cx+arm, cy+arm)
+	dc.DrawLine(cx-arm, cy+arm, cx+arm, cy-arm)
 	dc.Stroke()
 	return c.spriteOf(dc.Image().(*image.RGBA), n/2, n/2)
 }

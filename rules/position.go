@@ -86,6 +86,10 @@ type Position struct {
 	hash     uint64
 	lastFrom Square
 	lastTo   Square
+	// removed is what lastRemoved found when this position was cloned from one
+	// with an undo history (a clone has none): the view of a game's position
+	// still marks the last move's extra captures.
+	removed  []Square
 	captured Piece // what the last move took from its target square (NoPiece if none)
 	midTurn  bool  // the last move was the first part of a turn (a TurnKeeper kept the turn)
 	redSeat  int8  // the seat (0 moves first) that plays Red: 1 once a module swaps them (banqi)
@@ -468,6 +472,7 @@ func (p *Position) Clone() *Position {
 	if p.hand != nil {
 		c.hand = append([]int8(nil), p.hand...)
 	}
+	c.removed = p.lastRemoved()
 	c.log, c.marks, c.bufs = nil, nil, nil
 	return &c
 }
@@ -662,6 +667,7 @@ func (p *Position) View(a Audience) *View {
 			}
 		}
 	}
+	out.Removed = p.lastRemoved()
 	// The order of the royal list follows the true pieces (a decoy and its real
 	// general are both in it); a view lists public marks by square only, so that
 	// whatever draws them in order draws the same picture under any secret.
@@ -687,6 +693,56 @@ func (p *Position) View(a Audience) *View {
 						Glyph: v.Kinds[k].Glyph[s], Simple: v.Kinds[k].Simple[s]})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// lastRemoved returns the squares, other than the last move's from and to
+// points, whose piece the last move took off the board: the pieces a move
+// captured besides the one on its target (a capture by surrounding, a jump
+// chain, an effect after the move). A square left empty by a piece that only
+// moved is not one: the pieces that left are matched, by side and kind, against
+// those that arrived on the move's other changed squares. The squares are public
+// (everyone sees the board empty there), so a view may show them to anyone.
+func (p *Position) lastRemoved() []Square {
+	if len(p.marks) == 0 {
+		return p.removed
+	}
+	type identity struct {
+		side Side
+		kind int
+	}
+	var changed []Square
+	before := map[Square]Piece{}
+	for _, c := range p.log[p.marks[len(p.marks)-1].log:] {
+		if c.layer != 0 {
+			continue
+		}
+		if _, seen := before[Square(c.idx)]; !seen {
+			before[Square(c.idx)] = c.old
+			changed = append(changed, Square(c.idx))
+		}
+	}
+	slices.Sort(changed) // the matching below must not depend on map order
+	arrived := map[identity]int{}
+	for _, sq := range changed {
+		if now := p.board[sq]; now != NoPiece && now != before[sq] {
+			arrived[identity{now.Side(), now.Kind()}]++
+		}
+	}
+	var out []Square
+	for _, sq := range changed {
+		old := before[sq]
+		if old == NoPiece || p.board[sq] != NoPiece {
+			continue
+		}
+		if id := (identity{old.Side(), old.Kind()}); arrived[id] > 0 {
+			arrived[id]-- // it moved: not removed
+			continue
+		}
+		if sq != p.lastFrom && sq != p.lastTo {
+			out = append(out, sq)
 		}
 	}
 	return out

@@ -73,6 +73,9 @@ type View struct {
 	Pieces []*ViewPiece
 	// LastFrom and LastTo mark the last move (NoSquare when none).
 	LastFrom, LastTo Square
+	// Removed lists the squares, besides LastFrom and LastTo, whose piece the
+	// last move took off the board (several captures at once), in order.
+	Removed []Square
 	// InCheck lists the royal pieces that stand attacked, by square (an order
 	// that depends only on public facts).
 	InCheck []Square

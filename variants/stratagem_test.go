@@ -110,6 +110,11 @@ func TestStratagem02Besieger(t *testing.T) {
 	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/9/9/p8/1X7/P8/9/9/9/4K4 b - - 0") {
 		t.Errorf("T1 after b4b5: %s, want n a5 removed and the clock reset", got)
 	}
+	// The picture shows what the chat says: the surrounded horse's point is
+	// marked in the view as removed by the move (besides its from and to).
+	if got := g.Position().View(rules.Public).Removed; len(got) != 1 || v.Board.Name(got[0]) != "a5" {
+		t.Errorf("T1 after b4b5: view removed %v, want [a5]", got)
+	}
 	checkRefusal(t, mustPosition(t, v, "5k3/9/9/p8/n8/PX7/9/9/9/4K4 w"), "b4a4",
 		"the 圍 never lands on a piece: it captures by surrounding (move it next to an enemy piece whose other neighbours are all occupied); a4 is occupied")
 }
