@@ -43,7 +43,10 @@ func (sp *stratPiece) built() bool { return sp.atoms != nil }
 // kind is the piece's kind in a game where it is written letter.
 func (sp *stratPiece) kind(letter byte) rules.Kind {
 	return rules.Kind{
-		Letter: letter, Name: sp.name, Glyph: [2]string{sp.glyph[0], sp.glyph[0]}, Simple: [2]string{sp.glyph[1], sp.glyph[1]},
+		// Its FEN letter is its WXF letter and its glyph its Chinese name, so
+		// `X7+5` and `瞞七進五` read and write like any piece's move (a move
+		// the notation cannot name unambiguously is written in coordinates).
+		Letter: letter, WXF: letter, Name: sp.name, Glyph: [2]string{sp.glyph[0], sp.glyph[0]}, Simple: [2]string{sp.glyph[1], sp.glyph[1]},
 		Value: sp.value, Mating: true, Max: 1, Atoms: append([]rules.Atom(nil), sp.atoms...),
 	}
 }

@@ -472,3 +472,31 @@ func Example_stratagemGuide() {
 	fmt.Println(strings.Split(v.Guide.En, "\n")[1])
 	// Output: X = 瞞 (MA, 01): one or two diagonal steps anywhere, the midpoint empty; it captures the same way. Example: c1e3.
 }
+
+// TestStratagemPiecesInXiangqiNotation: an added piece is written and read in
+// WXF by its FEN letter and in Chinese by its glyph, like the standard pieces.
+func TestStratagemPiecesInXiangqiNotation(t *testing.T) {
+	v, ok := stratRegistry().Get("zhanzheng") // X = 瞞 on c1, Y = 刀 (DO) on g1
+	if !ok {
+		t.Fatal("zhanzheng is not registered")
+	}
+	p := mustPosition(t, v, v.StartFEN)
+	for _, c := range []struct{ coord, wxf, zh, zhs string }{
+		{"c1d2", "X7+6", "瞞七進六", "瞒七进六"},
+		{"g1e1", "Y3.5", "刀三平五", "刀三平五"},
+	} {
+		m, err := rules.ParseMove(p, c.coord)
+		if err != nil {
+			t.Fatalf("%s: %v", c.coord, err)
+		}
+		for style, want := range map[rules.Style]string{rules.StyleWXF: c.wxf, rules.StyleChinese: c.zh, rules.StyleChineseSimplified: c.zhs} {
+			if got := rules.FormatMove(p, m, style); got != want {
+				t.Errorf("%s in %s: %q, want %q", c.coord, style, got, want)
+			}
+			back, err := rules.ParseMove(p, want)
+			if err != nil || back != m {
+				t.Errorf("%q read back as %v (%v), want %s", want, back, err, c.coord)
+			}
+		}
+	}
+}
