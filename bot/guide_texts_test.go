@@ -25,10 +25,10 @@ func TestGuideTextsComeFromTheVariant(t *testing.T) {
 		}
 	}
 	opt := rules.Texts{En: "option", Hans: "选项"}
-	if got := optionGuide(ZhHans, "not-in-the-map", "summary", opt, &v); got != "选项" {
+	if got := optionGuide(ZhHans, "summary", opt); got != "选项" {
 		t.Errorf("option guide: %q", got)
 	}
-	if got := optionGuide(ZhHans, "not-in-the-map", "summary", rules.Texts{}, &v); got != "summary" {
+	if got := optionGuide(ZhHans, "summary", rules.Texts{}); got != "summary" {
 		t.Errorf("option without guide: %q", got)
 	}
 }

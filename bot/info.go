@@ -203,7 +203,7 @@ func (q *request) cmdRules(args []string) error {
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
-		sb.WriteString(optionGuide(q.lang, name, q.optionSummary(name), q.optionGuideTexts(name), v) + "\n")
+		sb.WriteString(optionGuide(q.lang, q.optionSummary(name), q.optionGuideTexts(name, v)) + "\n")
 		if o, ok := q.s.reg.Option(name); ok && o.Explains {
 			if g, ok := v.Module(name).(rules.Guide); ok {
 				sb.WriteString(g.Guide() + "\n")
@@ -254,14 +254,19 @@ func (q *request) optionNames() string {
 	return strings.Join(names, ", ")
 }
 
-// optionGuideTexts is the registry's /rules text of option name, if it has one.
-func (q *request) optionGuideTexts(name string) rules.Texts {
-	for _, o := range q.s.reg.Options() {
-		if o.Name == name {
-			return o.Guide
+// optionGuideTexts is the registry's /rules text of option name on v (the base
+// with its options), if it has one.
+func (q *request) optionGuideTexts(name string, v *rules.Variant) rules.Texts {
+	o, ok := q.s.reg.Option(name)
+	if !ok {
+		return rules.Texts{}
+	}
+	if o.GuideFor != nil {
+		if t := o.GuideFor(v); !t.IsZero() {
+			return t
 		}
 	}
-	return rules.Texts{}
+	return o.Guide
 }
 
 // optionSummary is the registry's summary of option name, as a sentence.

@@ -64,18 +64,22 @@ func TestRulesOptions(t *testing.T) {
 // example moves are what the rules say.
 func TestGuides(t *testing.T) {
 	needJinchan(t)
-	for name, m := range guides {
-		texts := []string{m.en, m.hant, m.hans}
-		for i, s := range texts {
-			if strings.TrimSpace(s) == "" {
-				t.Errorf("%s: language %d is empty", name, i)
-			}
-			if verbs(s) != verbs(m.en) {
-				t.Errorf("%s: language %d has arguments %q, English %q", name, i, verbs(s), verbs(m.en))
+	// The guides live with the variant and the option: jinchan's, and fuhe's,
+	// whose corner points depend on the board it is played on.
+	reg := variants.Default()
+	jcBase, _ := reg.Get("jinchan")
+	fuhe, _ := reg.Option("fuhe")
+	withFuhe, err := reg.Build("xiangqi", []string{"fuhe"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, g := range map[string]rules.Texts{"jinchan": jcBase.Guide, "fuhe": fuhe.GuideFor(withFuhe)} {
+		for i, s := range []string{g.En, g.Hant, g.Hans} {
+			if strings.TrimSpace(s) == "" || strings.Contains(s, "%!") {
+				t.Errorf("%s: language %d is %q", name, i, s)
 			}
 		}
 	}
-	reg := variants.Default()
 	jc, err := reg.Build("jinchan", nil)
 	if err != nil {
 		t.Fatal(err)

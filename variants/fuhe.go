@@ -36,7 +36,8 @@ func Fuhe() Option {
 		Summary: "face-down reserves (覆合): each side secretly puts two extra pieces face down on its corner " +
 			"points (a2 and i2 in xiangqi); `a2a2` or `flip a2` turns one face up as a move; `fuhe menu=RNC` " +
 			"sets the kinds players may choose (default " + FuheMenu + ")",
-		Params: []string{"menu"},
+		Params:   []string{"menu"},
+		GuideFor: fuheGuide,
 		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
 			menu, ok := params["menu"]
 			if !ok {
@@ -465,4 +466,59 @@ func publicName(v *rules.Variant, pc rules.Piece) string {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
 	return k.Name
+}
+
+// fuheGuideTexts is /rules fuhe with the corner points left as arguments: Red's
+// points, Black's points, a setup answer of Red, and Red's first corner point.
+var fuheGuideTexts = [3]string{
+	"Face-down reserves (覆合, option fuhe):\n" +
+		"• Before the game each player privately puts two extra pieces face down on their corner points (%[1]s for Red, %[2]s for Black): /setup %[3]s (Chinese works too: 車, 炮). The setup question lists the pieces you may choose.\n" +
+		"• A face-down piece cannot move, capture or be taken, but it blocks like any piece. Everybody sees it as X; only its owner knows what it is.\n" +
+		"• On your turn, instead of moving, %[4]s%[4]s (or flip %[4]s) turns it face up. Everybody is told what it is, and from then on it is an ordinary piece.",
+	"覆合（選項 fuhe）：\n" +
+		"• 開局前雙方各自私下把兩枚額外的棋子反面朝上放在自己的山角（紅方 %[1]s，黑方 %[2]s）：/setup %[3]s（也可寫中文：車、炮）。暗設提問會列出可選的棋子。\n" +
+		"• 暗子不能走、不能吃子、也不能被吃，但像其他棋子一樣擋路。大家只看到 X，只有主人知道它是什麼。\n" +
+		"• 輪到你時可以不走棋，改用 %[4]s%[4]s（或 flip %[4]s、翻%[4]s）把它翻開。大家都會知道它是什麼，之後它就是普通的棋子。",
+	"覆合（选项 fuhe）：\n" +
+		"• 开局前双方各自私下把两枚额外的棋子反面朝上放在自己的山角（红方 %[1]s，黑方 %[2]s）：/setup %[3]s（也可写中文：車、炮）。暗设提问会列出可选的棋子。\n" +
+		"• 暗子不能走、不能吃子、也不能被吃，但像其他棋子一样挡路。大家只看到 X，只有主人知道它是什么。\n" +
+		"• 轮到你时可以不走棋，改用 %[4]s%[4]s（或 flip %[4]s、翻%[4]s）把它翻开。大家都会知道它是什么，之后它就是普通的棋子。",
+}
+
+// fuheGuide explains the option on v, a variant with it switched on: the
+// corner points are v's own (a2 and i2 in xiangqi, others on other boards).
+func fuheGuide(v *rules.Variant) rules.Texts {
+	red, black, ok := cornerPoints(v)
+	if !ok {
+		return rules.Texts{}
+	}
+	answer := red[0] + "=R " + red[1] + "=C"
+	en := fmt.Sprintf(fuheGuideTexts[0], red[0]+" and "+red[1], black[0]+" and "+black[1], answer, red[0])
+	zh := func(f string) string {
+		return fmt.Sprintf(f, red[0]+"、"+red[1], black[0]+"、"+black[1], answer, red[0])
+	}
+	return rules.Texts{En: en, Hant: zh(fuheGuideTexts[1]), Hans: zh(fuheGuideTexts[2])}
+}
+
+// cornerPoints reads each side's corner points of a face-down game from the
+// setup questions' example answers ("a2=R i2=P").
+func cornerPoints(v *rules.Variant) (red, black []string, ok bool) {
+	cs, err := rules.SecretChoices(v, "")
+	if err != nil {
+		return nil, nil, false
+	}
+	for _, c := range cs {
+		var pts []string
+		for _, w := range strings.Fields(c.Example) {
+			if sq, _, found := strings.Cut(w, "="); found {
+				pts = append(pts, sq)
+			}
+		}
+		if c.Side == rules.Red {
+			red = pts
+		} else {
+			black = pts
+		}
+	}
+	return red, black, len(red) == 2 && len(black) == 2
 }

@@ -218,7 +218,33 @@ func Jinchan() *rules.Variant {
 		Repetition:     rules.RepetitionPerpetualCheck,
 		Stacks:         true,
 		Modules:        jinchanModules(),
+		Guide:          jinchanGuide,
 	}
+}
+
+// jinchanGuide is /rules jinchan: the game in a few lines with example moves.
+var jinchanGuide = rules.Texts{
+	En: "Xiangqi on an 11×12 board, 20 pieces a side. What is new:\n" +
+		"• Two generals each. Before the game you tell me privately which one is real (/setup real g0); the other is a decoy that looks the same. Until you reveal, neither may be left in check.\n" +
+		"• reveal (free: you still move after it) shows everybody which one is real; the decoy becomes a guard 衛. When reveal is your only legal move, it is made for you (a forced reveal). Only the real general can be mated.\n" +
+		"• Cicada 蟬 J: slides straight to an empty point (h2h5), captures one step diagonally.\n" +
+		"• Horse: 日 as usual (b0c2), or 目, 1 across and 3 along with both legs empty, never capturing (b0c3 once b2 is empty). A 目 move onto a lone enemy piece rides it and pins it: the stack (Nj) after c3f4 onto a cicada on f4.\n" +
+		"• The cannon also jumps an adjacent diagonal screen (e4g6); a crossed soldier may exchange with the enemy right behind it (e7e6, both leave); a chariot on a palace diagonal with its own piece right behind it captures along the line (弦車).\n" +
+		"• If Red opens b2b11 (cannon takes horse), Black may answer with a horse move plus one more move (遁馬; pass skips it).",
+	Hant: "11×12 的棋盤，每方 20 子。與象棋不同之處：\n" +
+		"• 每方兩個帥（將）。開局前私下告訴我哪個是真的（/setup real g0），另一個是外表相同的替身。現身之前兩個都不能被將軍。\n" +
+		"• reveal（現身，不算一步，之後照常走棋）向大家亮明真帥，替身變成衛。若除了現身無棋可走，我替你現身（被迫現身）。只有真帥能被將死。\n" +
+		"• 蟬 J：直走到空點（h2h5），斜走一步吃子。\n" +
+		"• 馬：走日（b0c2），或走目：橫一直三，兩個馬腳都要空，不能吃子（b2 空了之後 b0c3）。目步落在對方單獨的棋子上就騎上去壓住它：c3f4 騎上 f4 的蟬，成為疊子 (Nj)。\n" +
+		"• 炮還可隔相鄰的斜向炮架跳一格（e4g6）；過河兵可與正後方的敵子同歸（e7e6，兩子都離開棋盤）；車在九宮斜線上、正後方有己方棋子時可沿線吃子（弦車）。\n" +
+		"• 紅方若以 b2b11（炮打馬）開局，黑方可走一步馬再多走一步（遁馬；pass 跳過）。",
+	Hans: "11×12 的棋盘，每方 20 子。与象棋不同之处：\n" +
+		"• 每方两个帅（将）。开局前私下告诉我哪个是真的（/setup real g0），另一个是外表相同的替身。现身之前两个都不能被将军。\n" +
+		"• reveal（现身，不算一步，之后照常走棋）向大家亮明真帅，替身变成卫。若除了现身无棋可走，我替你现身（被迫现身）。只有真帅能被将死。\n" +
+		"• 蝉 J：直走到空点（h2h5），斜走一步吃子。\n" +
+		"• 马：走日（b0c2），或走目：横一直三，两个马脚都要空，不能吃子（b2 空了之后 b0c3）。目步落在对方单独的棋子上就骑上去压住它：c3f4 骑上 f4 的蝉，成为叠子 (Nj)。\n" +
+		"• 炮还可隔相邻的斜向炮架跳一格（e4g6）；过河兵可与正后方的敌子同归（e7e6，两子都离开棋盘）；车在九宫斜线上、正后方有己方棋子时可沿线吃子（弦车）。\n" +
+		"• 红方若以 b2b11（炮打马）开局，黑方可走一步马再多走一步（遁马；pass 跳过）。",
 }
 
 // jinchanModules are Jinchan's rule modules: the decoy generals, 殺驚/遁馬, the

@@ -28,6 +28,10 @@ type Option struct {
 	// Guide is the option's /rules text in every language (a few lines with an
 	// example move); without it /rules shows Summary.
 	Guide rules.Texts
+	// GuideFor, when set, gives the option's /rules text for v, a variant with
+	// the option switched on, when the text depends on the board (fuhe's corner
+	// points); it wins over Guide when it returns a text.
+	GuideFor func(v *rules.Variant) rules.Texts
 	// Board marks an option that changes the board (mountain-border):
 	// Registry.Build applies it before the others, whose points follow it.
 	Board bool
