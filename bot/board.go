@@ -301,7 +301,7 @@ func reasonKey(reason string) string {
 		return "reason.unknown"
 	}
 	k := "reason." + strings.ReplaceAll(reason, " ", "_")
-	if _, ok := catalog[k]; !ok {
+	if !texts.has(k) {
 		return "reason.unknown"
 	}
 	return k

@@ -57,8 +57,10 @@
 // after every move, whether or not their secrets changed, so that neither the
 // messages nor a hint in the chat tell when a secret piece moved.
 //
-// Every user-facing text is in the catalog (catalog.go) in English, traditional
-// and simplified Chinese; commands have Chinese aliases (/走, /悔棋, ...).
+// Every user-facing text is a key in the locale files (locales/en.yaml,
+// zh-Hant.yaml, zh-Hans.yaml, embedded; plural forms by CLDR rules through
+// golang.org/x/text), and commands have Chinese aliases (/走, /悔棋, ...).
+// Variants and options bring their own /rules texts (rules.Variant.Guide).
 //
 // Files: service.go (Service, loading and caching games), commands.go (the
 // command table and dispatch), challenge.go (/new /accept /decline /cancel),
@@ -67,11 +69,11 @@
 // resign, abort), board.go (captions, images, text boards), private.go (private
 // boards), setup.go (secret setups before the first move, public facts of moves,
 // the disclosure at the end), info.go (/board /games /variants /rules /export
-// /settings), guide.go (the chat-sized rules of jinchan and fuhe for /rules), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
+// /settings), guide.go (which /rules text a variant or option gets), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
 // time controls), render.go (the render package behind Renderer), suggest.go
 // (move autocomplete for adapters), outbox.go (owed messages and their
-// delivery), inbox.go (adapters' durable queues of incoming events), i18n.go and
-// catalog.go (outbox_text.go: the delivery texts).
+// delivery), inbox.go (adapters' durable queues of incoming events), i18n.go (languages)
+// and locales.go (the texts).
 //
 // # Caveats
 //

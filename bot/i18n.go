@@ -1,9 +1,6 @@
 package bot
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Lang is a chat language.
 type Lang string
@@ -38,28 +35,11 @@ func lookupLang(s string) (Lang, bool) {
 	return En, false
 }
 
-// msg is one catalog entry in every language.
-type msg struct{ en, hant, hans string }
-
-// T returns the text of key in lang, formatted with args (fmt verbs). A missing
-// key yields the key itself, so a mistake shows but does not crash; TestCatalog
-// keeps that from happening.
+// T returns the text of key in lang, formatted with args (fmt verbs), from the
+// locale files (locales.go). A missing key yields the key itself, so a mistake
+// shows but does not crash; TestLocales keeps that from happening.
 func T(lang Lang, key string, args ...any) string {
-	m, ok := catalog[key]
-	if !ok {
-		return key
-	}
-	f := m.en
-	switch lang {
-	case ZhHant:
-		f = m.hant
-	case ZhHans:
-		f = m.hans
-	}
-	if len(args) == 0 {
-		return f
-	}
-	return fmt.Sprintf(f, args...)
+	return texts.text(lang, key, args...)
 }
 
 // chinese reports whether the language writes Chinese.

@@ -52,7 +52,7 @@ func TestOutboxOutage(t *testing.T) {
 	}
 	h.clock.Advance(time.Minute)
 	h.deliver() // still down: another failed attempt
-	mustContain(t, h.dm("alice", "/board #"+id), "message(s) to this chat are waiting", "the bot keeps trying")
+	mustContain(t, h.dm("alice", "/board #"+id), "1 message to this chat is waiting", "the bot keeps trying")
 
 	h.plat.setDown(nil)
 	h.clock.Advance(3 * time.Minute)
@@ -62,7 +62,7 @@ func TestOutboxOutage(t *testing.T) {
 	if len(out) != 1 {
 		t.Fatalf("%d boards after the outage, want the newest only:\n%s", len(out), text(out))
 	}
-	mustContain(t, out, "Delivered late", "replaces 2 earlier board(s) of game #"+id, "Last move: h0g2")
+	mustContain(t, out, "Delivered late", "replaces 2 earlier boards of game #"+id, "Last move: h0g2")
 	if out[0].Msg.Image != nil || !strings.Contains(out[0].Msg.Alt, "a b c d e f g h i") {
 		t.Errorf("the late board is not drawn from the game: %+v", out[0].Msg)
 	}
@@ -91,7 +91,7 @@ func TestOutboxRefusedForGood(t *testing.T) {
 	}
 	h.clock.Advance(time.Hour)
 	h.deliver()
-	mustContain(t, h.dm("bob", "/board #"+id), "could not be delivered: the platform refused them")
+	mustContain(t, h.dm("bob", "/board #"+id), "could not be delivered: the platform refused it")
 	h.plat.setDown(nil)
 	out := boardsIn(h.say("bob", "/m h9g7"))
 	mustContain(t, out, "Last move: h9g7")

@@ -182,7 +182,7 @@ func TestOwedSurviveCrashAfterWrite(t *testing.T) {
 		{name: "takeback asked", before: moved, user: "alice", text: "/takeback",
 			want: []string{"alice asks to take back their last move in game #1."}},
 		{name: "takeback accepted", before: takebackAsked, user: "bob", text: "/takeback",
-			want: []string{"Takeback in game #1: 1 move(s) taken back."}},
+			want: []string{"Takeback in game #1: 1 move taken back."}},
 		{name: "takeback refused", before: takebackAsked, user: "bob", button: "takeback:no:#ID",
 			want: []string{"bob refused the takeback in game #1."}},
 		{name: "takeback withdrawn", before: takebackAsked, user: "alice", text: "/takeback no",

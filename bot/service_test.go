@@ -182,7 +182,7 @@ func TestDrawTakebackResign(t *testing.T) {
 	t.Run("takeback asked and allowed", func(t *testing.T) {
 		// Black to move; bob asks to take back his last move h9g7 (and alice's reply).
 		mustContain(t, h.say("bob", "/takeback"), "bob asks to take back")
-		mustContain(t, h.say("alice", "/takeback"), "2 move(s) taken back", "Black to move: bob", "Last move: h2e2")
+		mustContain(t, h.say("alice", "/takeback"), "2 moves taken back", "Black to move: bob", "Last move: h2e2")
 		g := h.game(id)
 		if len(g.Moves) != 1 || g.TakebackRequest != storage.NoSide {
 			t.Errorf("after takeback: %d moves, request %d", len(g.Moves), g.TakebackRequest)
@@ -234,7 +234,7 @@ func TestAbort(t *testing.T) {
 	mustContain(t, h.say("bob", "/abort"), "no game here you may abort")
 	mustContain(t, h.say("bob", "/abort #1"), "Only a chat admin")
 	// A game with moves is aborted after a confirmation, which only the asker can give.
-	mustContain(t, h.say("admin", "/abort #1"), "Abort game #1? Its 1 move(s) end without a result.")
+	mustContain(t, h.say("admin", "/abort #1"), "Abort game #1? Its 1 move ends without a result.")
 	if g := h.game(id); g.Status != storage.StatusActive {
 		t.Fatalf("aborted before the confirmation: %s", g.Status)
 	}
@@ -495,37 +495,6 @@ func TestReminderSchedule(t *testing.T) {
 	}
 	if len(at) != 2 || at[0] != 48*time.Hour || at[1] != 60*time.Hour {
 		t.Errorf("reminders at %v, want [48h 60h]", at)
-	}
-}
-
-func TestCatalog(t *testing.T) {
-	for key, m := range catalog {
-		texts := []string{m.en, m.hant, m.hans}
-		for i, s := range texts {
-			if strings.TrimSpace(s) == "" {
-				t.Errorf("%s: language %d is empty", key, i)
-			}
-		}
-		want := verbs(m.en)
-		for i, s := range texts[1:] {
-			if got := verbs(s); got != want {
-				t.Errorf("%s: language %d has arguments %q, English %q", key, i+1, got, want)
-			}
-		}
-	}
-	// Every command has help and usage in the catalog.
-	for _, c := range commandList() {
-		for _, k := range []string{"cmd." + c.name, "usage." + c.name} {
-			if _, ok := catalog[k]; !ok {
-				t.Errorf("no catalog entry %s", k)
-			}
-		}
-	}
-	for _, k := range []string{"checkmate", "stalemate", "perpetual check", "repetition", "move limit",
-		"insufficient material", "resignation", "agreement", "timeout", "aborted", "goal", "general captured"} {
-		if reasonKey(k) == "reason.unknown" {
-			t.Errorf("no text for end reason %q", k)
-		}
 	}
 }
 

@@ -226,7 +226,7 @@ func TestChallengeByTextMention(t *testing.T) {
 func TestFENErrorsInWords(t *testing.T) {
 	h := newHarness(t)
 	for _, tc := range []struct{ fen, want string }{
-		{"xyz", "the board has 1 rank(s) but needs 10"},
+		{"xyz", "the board has 1 rank but needs 10"},
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "rank 0 has 8 points but needs 9"},
 	} {
 		out := h.say("alice", "/new xiangqi fen="+tc.fen)

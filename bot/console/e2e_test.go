@@ -183,7 +183,7 @@ func TestConsoleGames(t *testing.T) {
 		expect(t, s.say("alice: i0h0"), "Last move: i0h0 (車一平二)")
 		expect(t, s.say("alice: /takeback"), "alice asks to take back their last move in game #1", "[takeback:yes:1]")
 		out := s.say("bob: [takeback:yes:1]")
-		expect(t, out, "Takeback in game #1: 1 move(s) taken back.", "Last move: i9h9", "Red to move: alice")
+		expect(t, out, "Takeback in game #1: 1 move taken back.", "Last move: i9h9", "Red to move: alice")
 		if n := s.moves("1"); n != 4 {
 			t.Errorf("%d moves after the takeback", n)
 		}
