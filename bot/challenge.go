@@ -338,7 +338,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 		return nil, oops("err.new_two_opponents")
 	}
 	if n.slug == "" {
-		n.slug = "xiangqi"
+		n.slug = q.s.reg.DefaultSlug()
 		if d := q.chat.DefaultVariant; d != "" {
 			n.slug = d
 		}

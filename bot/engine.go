@@ -53,8 +53,9 @@ type EngineConfig struct {
 }
 
 // ExternalLevel is the level an external UCI engine plays, above the bot's
-// own eight: standard xiangqi only (Fairy-Stockfish's and Pikafish's FEN and
-// moves are those of xiangqi; the variants and house rules are ours).
+// own eight: the registry's default game only, standard xiangqi, without
+// options (Fairy-Stockfish's and Pikafish's FEN and moves are those of
+// xiangqi; the variants and house rules are ours).
 const ExternalLevel = 9
 
 // DefaultLevel is the level of /play and "/new @bot" without level=N.
@@ -528,7 +529,7 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		}
 	}
 	now := q.s.now()
-	if level == ExternalLevel && (v.Slug != "xiangqi" || len(rec.Options) > 0) {
+	if level == ExternalLevel && (v.Slug != q.s.reg.DefaultSlug() || len(rec.Options) > 0) {
 		return oops("err.level_external", q.s.botName)
 	}
 	if asked == nil && len(choices) > 0 {

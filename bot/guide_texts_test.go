@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -43,4 +46,42 @@ func TestXiangqiRulesInEveryLanguage(t *testing.T) {
 	mustContain(t, h.say("alice", "/rules xiangqi"), "禁止長將與長捉")
 	h.say("alice", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/rules xiangqi"), "禁止长将与长捉")
+}
+
+// TestBotNamesNoVariant: no Go file of the chat service names a variant or an
+// option as a string: what differs between games comes from the registry and
+// the variants' data, so a new variant needs no edit here.
+func TestBotNamesNoVariant(t *testing.T) {
+	reg := variants.Default()
+	var names []string
+	for _, v := range reg.All() {
+		names = append(names, v.Slug)
+	}
+	// Options named by plain words (pool, rank, cannon) are commands and
+	// words of the chat too; the ones named by a game's name are checked.
+	names = append(names, "fuhe", "jieqi-captured")
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, _ := filepath.Glob("*/*.go")
+	for _, f := range append(files, sub...) {
+		if strings.HasSuffix(f, "_test.go") || strings.Contains(f, "test/") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//") {
+				continue
+			}
+			for _, n := range names {
+				if strings.Contains(line, `"`+n+`"`) {
+					t.Errorf("%s:%d names the variant or option %q", f, i+1, n)
+				}
+			}
+		}
+	}
 }

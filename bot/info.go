@@ -155,7 +155,7 @@ func (q *request) cmdVariants(args []string) error {
 func (q *request) cmdRules(args []string) error {
 	slug := q.chat.DefaultVariant
 	if slug == "" {
-		slug = "xiangqi"
+		slug = q.s.reg.DefaultSlug()
 	}
 	var opts []string
 	for i, a := range args {
@@ -562,7 +562,7 @@ func (q *request) cmdSettings(args []string) error {
 func (q *request) showSettings(c *storage.Chat) {
 	variant := c.DefaultVariant
 	if variant == "" {
-		variant = "xiangqi"
+		variant = q.s.reg.DefaultSlug()
 	}
 	control := describeControl(q.lang, defaultControl())
 	if c.DefaultTimeControl != "" {

@@ -49,8 +49,6 @@ const (
 	solutionMaxAge = 7
 	// puzzleTop is the length of the leaderboard.
 	puzzleTop = 10
-	// puzzleVariant is the variant the puzzles are in.
-	puzzleVariant = "xiangqi"
 )
 
 // puzzleState is the service's puzzle machinery: the collection (embedded unless
@@ -232,7 +230,7 @@ func (s *Service) postPuzzle(ctx context.Context, c *storage.Chat, local time.Ti
 	if err != nil {
 		return err
 	}
-	v, err := s.variant(puzzleVariant, nil)
+	v, err := s.variant(puzzle.VariantSlug, nil)
 	if err != nil {
 		return err
 	}
@@ -473,7 +471,7 @@ func (q *request) today(date string) (*rules.Variant, string, *puzzle.Puzzle, er
 	if err != nil {
 		return nil, "", nil, err
 	}
-	v, err := q.s.variant(puzzleVariant, nil)
+	v, err := q.s.variant(puzzle.VariantSlug, nil)
 	if err != nil {
 		return nil, "", nil, err
 	}

@@ -16,6 +16,10 @@ import (
 	"github.com/chuhe/chuhe/rules"
 )
 
+// VariantSlug is the game the collection's puzzles are in: their FENs and
+// solutions are standard xiangqi.
+const VariantSlug = "xiangqi"
+
 // Errors of the puzzle package.
 var (
 	// ErrNoPuzzles is returned when a collection holds no puzzle.

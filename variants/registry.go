@@ -18,6 +18,9 @@ type Registry struct {
 	// needs names the variants that are played only with options, and what to
 	// type instead (`sanshiliuji` takes one or two stratagem pieces).
 	needs map[string]string
+	// first is the slug of the first variant registered: the default game of
+	// a chat that has not chosen one.
+	first string
 }
 
 // Option is a game option that derives a variant from a base one (`fuhe`,
@@ -75,6 +78,9 @@ func NewRegistry(builders []Builder, options []Option) (*Registry, error) {
 			return nil, fmt.Errorf("variants: %w", err)
 		}
 		r.bySlug[v.Slug] = v
+		if r.first == "" {
+			r.first = v.Slug
+		}
 	}
 	for _, o := range options {
 		if o.Name == "" || o.Apply == nil {
@@ -101,6 +107,10 @@ func Default() *Registry {
 	r.needs[SanshiliujiSlug] = "name one or two stratagem pieces by code or number: `/new sanshiliuji JE DI` or `/new sanshiliuji 14`"
 	return r
 }
+
+// DefaultSlug is the game of a chat that has not chosen one: the first variant
+// registered (standard xiangqi in Default).
+func (r *Registry) DefaultSlug() string { return r.first }
 
 // option finds an option by name or alias, case-insensitive.
 func (r *Registry) option(name string) (Option, bool) {
