@@ -118,6 +118,12 @@ func (q *request) open(id string) (l *loaded, unlockFn func(), err error) {
 	if rec.Platform != q.ev.Platform || (rec.ChatID != q.ev.ChatID && !(q.ev.Private && seatOf(rec, q.ev.User.ID) >= 0)) {
 		return nil, nil, oops("err.other_chat", id)
 	}
+	if q.ev.Private && rec.ChatID != q.ev.ChatID && q.chat.Language == "" {
+		// A private chat that has not chosen a language speaks the language of
+		// the game's chat about that game (a player's /setup answer in a
+		// Chinese group's game is answered in Chinese).
+		q.lang = q.s.chatDisplay(q.ctx, rec).lang
+	}
 	return l, unlock, nil
 }
 
