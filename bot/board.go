@@ -301,7 +301,7 @@ func reasonKey(reason string) string {
 		return "reason.unknown"
 	}
 	k := "reason." + strings.ReplaceAll(reason, " ", "_")
-	if !texts.has(k) {
+	if !texts.Has(k) {
 		return "reason.unknown"
 	}
 	return k

@@ -39,7 +39,7 @@ func lookupLang(s string) (Lang, bool) {
 // locale files (locales.go). A missing key yields the key itself, so a mistake
 // shows but does not crash; TestLocales keeps that from happening.
 func T(lang Lang, key string, args ...any) string {
-	return texts.text(lang, key, args...)
+	return texts.Format(string(lang), key, args...)
 }
 
 // chinese reports whether the language writes Chinese.

@@ -13,40 +13,15 @@ import (
 // every language and every plural form; English plural texts have both forms;
 // every command has its help and usage; every end reason has a text.
 func TestLocales(t *testing.T) {
-	en := texts.byLang[En]
-	if len(en) < 300 {
-		t.Fatalf("English has %d texts; the locale files did not load", len(en))
+	if n := len(texts.Texts(string(En))); n < 300 {
+		t.Fatalf("English has %d texts; the locale files did not load", n)
 	}
-	for _, lang := range Langs() {
-		m := texts.byLang[lang]
-		for key := range en {
-			if _, ok := m[key]; !ok {
-				t.Errorf("%s: no text for %s", lang, key)
-			}
-		}
-		for key, lt := range m {
-			ref, ok := en[key]
-			if !ok {
-				t.Errorf("%s: %s is not in English", lang, key)
-				continue
-			}
-			want := verbs(ref.canonical())
-			for _, f := range lt.all() {
-				if strings.TrimSpace(f) == "" {
-					t.Errorf("%s: %s is empty", lang, key)
-				}
-				if got := verbs(f); got != want {
-					t.Errorf("%s: %s has arguments %q, English %q", lang, key, got, want)
-				}
-			}
-			if lang == En && lt.plural > 0 && (lt.forms["one"] == "" || lt.forms["other"] == "") {
-				t.Errorf("English %s needs the plural forms one and other", key)
-			}
-		}
+	for _, p := range texts.Check() {
+		t.Error(p)
 	}
 	for _, c := range commandList() {
 		for _, k := range []string{"cmd." + c.name, "usage." + c.name} {
-			if !texts.has(k) {
+			if !texts.Has(k) {
 				t.Errorf("no text %s", k)
 			}
 		}
@@ -57,28 +32,6 @@ func TestLocales(t *testing.T) {
 			t.Errorf("no text for end reason %q", k)
 		}
 	}
-}
-
-// canonical is the form whose arguments every other form must have.
-func (lt localeText) canonical() string {
-	if lt.plural > 0 {
-		return lt.forms["other"]
-	}
-	return lt.format
-}
-
-// all lists the text's formats: the plain one, or every plural form.
-func (lt localeText) all() []string {
-	if lt.plural == 0 {
-		return []string{lt.format}
-	}
-	var out []string
-	for _, f := range pluralForms {
-		if s, ok := lt.forms[f]; ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // TestLocaleKeysInCode: every literal key the code passes to T, oops, q.t,
@@ -102,7 +55,7 @@ func TestLocaleKeysInCode(t *testing.T) {
 		}
 		for _, m := range use.FindAllStringSubmatch(string(src), -1) {
 			n++
-			if !texts.has(m[1]) {
+			if !texts.Has(m[1]) {
 				t.Errorf("%s uses %q, which no locale file has", f, m[1])
 			}
 		}

@@ -498,42 +498,6 @@ func TestReminderSchedule(t *testing.T) {
 	}
 }
 
-// verbs summarizes the fmt arguments of a format: the verbs used per argument
-// index, so "%s %d" and "%[1]s %[2]d" agree, and a reordered Chinese text too.
-func verbs(f string) string {
-	var used []string
-	next := 1
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' || i+1 >= len(f) {
-			continue
-		}
-		i++
-		if f[i] == '%' {
-			continue
-		}
-		idx := next
-		if f[i] == '[' {
-			j := strings.IndexByte(f[i:], ']')
-			n := 0
-			for _, c := range f[i+1 : i+j] {
-				n = n*10 + int(c-'0')
-			}
-			idx = n
-			i += j + 1
-		}
-		for len(used) < idx {
-			used = append(used, "")
-		}
-		verb := string(f[i])
-		if used[idx-1] != "" && used[idx-1] != verb {
-			return "conflict"
-		}
-		used[idx-1] = verb
-		next = idx + 1
-	}
-	return strings.Join(used, ",")
-}
-
 // TestErrorsNeverLeak checks the apology for an internal error: nothing of the
 // error reaches the chat.
 func TestErrorsNeverLeak(t *testing.T) {

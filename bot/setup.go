@@ -360,10 +360,10 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 		ps = append(ps, strings.TrimSpace(v.Board.Name(p.Square)+" "+name)) // a square alone: a piece captured unseen
 	}
 	key := "fact." + f.What
-	if texts.has(key+".forced") && f.Forced {
+	if texts.Has(key+".forced") && f.Forced {
 		key += ".forced"
 	}
-	if !texts.has(key) {
+	if !texts.Has(key) {
 		key = "fact.other"
 	}
 	return T(l, key, sideName(l, v, f.Side), l.list(ps))

@@ -74,7 +74,7 @@ func (q *request) glyph(v *rules.Variant, g string) string {
 
 // tryT is the catalog text of key, or fallback when the catalog has none.
 func (q *request) tryT(key, fallback string) string {
-	if !texts.has(key) {
+	if !texts.Has(key) {
 		return fallback
 	}
 	return T(q.lang, key)

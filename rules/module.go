@@ -184,6 +184,18 @@ type Refuser interface {
 	Refusal(p *Position, text string, m Move) string
 }
 
+// TextRefuser is a Refuser that says its reasons in every language (texts kept
+// as data, variants/locales): the error's Reason is the English text and its
+// Texts every language, so a Chinese chat reads the module's own words. A
+// module implements either this or Refuser.
+type TextRefuser interface {
+	RefusalTexts(p *Position, text string, m Move) Texts
+}
+
+// refuser is a module's refusal in every language it has (legacy Refusers:
+// English only).
+type refuser func(p *Position, text string, m Move) Texts
+
 // Guide is a module that explains itself for /rules: a few sentences with an
 // example move.
 type Guide interface {
@@ -327,7 +339,7 @@ type modules struct {
 	auto       []AutoMover
 	announcers []Announcer
 	writers    []MoveWriter
-	refusers   []Refuser
+	refusers   []refuser
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
@@ -403,8 +415,12 @@ func (v *Variant) sortModules() error {
 		if x, ok := m.(MoveWriter); ok {
 			mods.writers = append(mods.writers, x)
 		}
-		if x, ok := m.(Refuser); ok {
-			mods.refusers = append(mods.refusers, x)
+		if x, ok := m.(TextRefuser); ok {
+			mods.refusers = append(mods.refusers, x.RefusalTexts)
+		} else if x, ok := m.(Refuser); ok {
+			mods.refusers = append(mods.refusers, func(p *Position, text string, mv Move) Texts {
+				return Texts{En: x.Refusal(p, text, mv)}
+			})
 		}
 		if x, ok := m.(SetupRule); ok {
 			mods.setup = append(mods.setup, x)

@@ -22,12 +22,16 @@ type IllegalMoveError struct {
 	// variant's hook wrote: show Reason then.
 	Key  string
 	Args []string
+	// Texts is a module's reason in every language it has (TextRefuser);
+	// zero for the core's reasons, which Key names.
+	Texts Texts
 }
 
 // reason is a refusal in English plus its key and arguments for translation.
 type reason struct {
 	text, key string
 	args      []string
+	texts     Texts // a module's reason in every language it has
 }
 
 func because(key string, args []string, format string, fargs ...any) reason {
@@ -141,9 +145,9 @@ func ParseCoord(p *Position, text string) (Move, error) {
 				return NullMove, p.Explain(m)
 			}
 		}
-		for _, r := range p.v.mods.refusers {
-			if why := r.Refusal(p, norm, NullMove); why != "" {
-				return NullMove, &IllegalMoveError{Text: norm, Reason: why}
+		for _, refuse := range p.v.mods.refusers {
+			if why := refuse(p, norm, NullMove); why.En != "" {
+				return NullMove, &IllegalMoveError{Text: norm, Reason: why.En, Texts: why}
 			}
 		}
 		if hole := holeNamed(p.v.Board, norm); hole != "" {
@@ -219,9 +223,9 @@ func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 			Key: "no_hand_piece", Args: []string{p.v.Kinds[kind].Glyph[p.side]}}
 	}
 	// The modules first: a drop may replace a piece (stratagem 14's 借).
-	for _, r := range p.v.mods.refusers {
-		if why := r.Refusal(p, norm, Move{From: NoSquare, To: sq, Flags: FlagDrop, Aux: uint8(kind)}); why != "" {
-			return &IllegalMoveError{Text: norm, Reason: why}
+	for _, refuse := range p.v.mods.refusers {
+		if why := refuse(p, norm, Move{From: NoSquare, To: sq, Flags: FlagDrop, Aux: uint8(kind)}); why.En != "" {
+			return &IllegalMoveError{Text: norm, Reason: why.En, Texts: why}
 		}
 	}
 	if !p.board[sq].Empty() {
@@ -297,7 +301,7 @@ func (p *Position) Explain(m Move) error {
 	b := v.Board
 	text := FormatCoord(p, m)
 	fail := func(r reason) error {
-		e := &IllegalMoveError{Text: text, Reason: r.text, Key: r.key, Args: r.args}
+		e := &IllegalMoveError{Text: text, Reason: r.text, Key: r.key, Args: r.args, Texts: r.texts}
 		if m.From != NoSquare && m.Flags&FlagSpecial == 0 {
 			e.Legal = p.legalFrom(m.From, 6)
 		}
@@ -310,9 +314,9 @@ func (p *Position) Explain(m Move) error {
 				return nil
 			}
 		}
-		for _, r := range v.mods.refusers {
-			if why := r.Refusal(p, text, m); why != "" {
-				return fail(reason{text: why})
+		for _, refuse := range v.mods.refusers {
+			if why := refuse(p, text, m); why.En != "" {
+				return fail(reason{text: why.En, texts: why})
 			}
 		}
 	}
