@@ -150,7 +150,11 @@ func (s *Service) setupPrompt(d display, l *loaded, c rules.Choice) Message {
 // the board's reference), for use inside a store write.
 func (s *Service) setupPromptText(d display, l *loaded, c rules.Choice) Message {
 	m := s.privateBoardText(d, l, c.Side)
-	m.Text = T(d.lang, "setup.prompt", l.rec.ID, variantName(d.lang, l.game.Variant()), c.Prompt, l.rec.ID, c.Example)
+	prompt := c.Prompt
+	if !c.Prompts.IsZero() {
+		prompt = c.Prompts.Or(string(d.lang))
+	}
+	m.Text = T(d.lang, "setup.prompt", l.rec.ID, variantName(d.lang, l.game.Variant()), prompt, l.rec.ID, c.Example)
 	return m
 }
 
@@ -241,7 +245,11 @@ func (q *request) cmdSetup(args []string) error {
 		return nil
 	}
 	if err := rules.CheckSecret(v, rec.StartFEN, side, answer); err != nil {
-		return oops("err.setup_bad", strings.TrimPrefix(err.Error(), "rules: "), id, choice.Example)
+		why := strings.TrimPrefix(err.Error(), "rules: ")
+		if te := (*rules.TextError)(nil); errors.As(err, &te) {
+			why = te.Texts.Or(string(q.lang)) // the module's words, in every language
+		}
+		return oops("err.setup_bad", why, id, choice.Example)
 	}
 	if rec.Secrets == nil {
 		rec.Secrets = storage.Secrets{}

@@ -29,6 +29,9 @@ func (q *request) repetitionNotice(v *rules.Variant, n *rules.Notice) string {
 // hook wrote (no key), get the rules' own words; the rules give only public facts
 // (pieces as the public sees them), so a translation cannot leak either.
 func (q *request) why(v *rules.Variant, ie *rules.IllegalMoveError) string {
+	if !ie.Texts.IsZero() {
+		return ie.Texts.Or(string(q.lang)) // a module's reason, in every language
+	}
 	kinds, ok := whyArgs[ie.Key]
 	if q.lang == En || !ok || len(kinds) != len(ie.Args) {
 		return ie.Reason

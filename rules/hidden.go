@@ -121,6 +121,7 @@ func article(name string) string {
 type Choice struct {
 	Side    Side
 	Prompt  string   // the question, in English, with the answer syntax
+	Prompts Texts    // the question in every language the module has (Prompt is its En)
 	Example string   // one valid answer, e.g. "real e0" or "a2=R i2=C"
 	Answers []string // every possible answer when they are few; nil when free-form
 }

@@ -709,9 +709,24 @@ func (p *Position) lastRemoved() []Square {
 	if len(p.marks) == 0 {
 		return p.removed
 	}
+	// A piece is matched by what everybody sees of it, never by a secret (a
+	// face-down piece's kind, a banqi piece's colour): the marks are public.
 	type identity struct {
 		side Side
 		kind int
+	}
+	public := func(pc Piece) identity {
+		switch {
+		case pc.FaceDown() && p.v.HiddenColours:
+			return identity{side: 2, kind: -1}
+		case pc.FaceDown():
+			return identity{side: pc.Side(), kind: -1}
+		}
+		k := &p.v.Kinds[pc.Kind()]
+		if k.PublicAs != 0 {
+			return identity{side: pc.Side(), kind: p.v.KindByLetter(k.PublicAs)}
+		}
+		return identity{side: pc.Side(), kind: pc.Kind()}
 	}
 	var changed []Square
 	before := map[Square]Piece{}
@@ -728,7 +743,7 @@ func (p *Position) lastRemoved() []Square {
 	arrived := map[identity]int{}
 	for _, sq := range changed {
 		if now := p.board[sq]; now != NoPiece && now != before[sq] {
-			arrived[identity{now.Side(), now.Kind()}]++
+			arrived[public(now)]++
 		}
 	}
 	var out []Square
@@ -737,7 +752,7 @@ func (p *Position) lastRemoved() []Square {
 		if old == NoPiece || p.board[sq] != NoPiece {
 			continue
 		}
-		if id := (identity{old.Side(), old.Kind()}); arrived[id] > 0 {
+		if id := public(old); arrived[id] > 0 {
 			arrived[id]-- // it moved: not removed
 			continue
 		}

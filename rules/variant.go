@@ -23,6 +23,12 @@ const (
 // simplified Chinese. A variant or option brings its own chat texts this way.
 type Texts struct{ En, Hant, Hans string }
 
+// TextError is an error a module says in every language (a setup answer it
+// cannot take); Error is the English text.
+type TextError struct{ Texts Texts }
+
+func (e *TextError) Error() string { return e.Texts.En }
+
 // IsZero reports whether no language has a text.
 func (t Texts) IsZero() bool { return t.En == "" && t.Hant == "" && t.Hans == "" }
 

@@ -121,18 +121,18 @@ func (d *decoyGenerals) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return []string{"現身", "现身"}
 }
 
-func (d *decoyGenerals) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (d *decoyGenerals) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m != rules.NullMove || (text != "reveal" && text != "現身" && text != "现身") {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	switch {
 	case d.isRevealed(p, s):
-		return fmt.Sprintf("%s has already revealed its generals", sideName(s))
+		return say("decoy.already_revealed", sideText(s))
 	case p.MidTurn():
-		return "a reveal comes before moving, not between the two halves of " + d.halves
+		return say("decoy.reveal_between", d.halves)
 	}
-	return "which general is real has not been chosen in this game"
+	return say("decoy.not_chosen")
 }
 
 // AutoMove is the forced reveal (jinchan.md §5.2, D11): an unrevealed side whose
@@ -277,8 +277,8 @@ func (d *decoyGenerals) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	if len(answers) == 2 { // otherwise the roles are set already: nothing to ask
 		c.Answers = answers
 		c.Example = answers[0]
-		c.Prompt = fmt.Sprintf("Which of your two generals is the real one? The other is a decoy that looks the same "+
-			"until you reveal. Answer privately: `%s` or `%s`.", answers[0], answers[1])
+		c.Prompts = say("decoy.prompt", answers[0], answers[1])
+		c.Prompt = c.Prompts.En
 	}
 	return c
 }
@@ -287,9 +287,9 @@ func (d *decoyGenerals) Apply(p *rules.Position, s rules.Side, words []string) (
 	b := p.Variant().Board
 	gens := d.publicGenerals(p, s)
 	if len(gens) != 2 {
-		return nil, errors.New("which general is real is already set in this position")
+		return nil, sayErr("decoy.already_set")
 	}
-	names := b.Name(gens[0]) + " or " + b.Name(gens[1])
+	g0, g1 := b.Name(gens[0]), b.Name(gens[1])
 	var rest []string
 	chosen := rules.NoSquare
 	for i := 0; i < len(words); i++ {
@@ -301,28 +301,28 @@ func (d *decoyGenerals) Apply(p *rules.Position, s rules.Side, words []string) (
 			i++
 			sqName, isReal = strings.ToLower(words[i]), true
 		case w == "real":
-			return nil, fmt.Errorf("say which general is real: real %s", names)
+			return nil, sayErr("decoy.say_which", g0, g1)
 		default:
 			sqName = w
 		}
 		sq, ok := b.Parse(sqName)
 		if !ok {
 			if isReal {
-				return nil, fmt.Errorf("%q is not a point of the board; say real %s", sqName, names)
+				return nil, sayErr("decoy.not_a_point", sqName, g0, g1)
 			}
 			rest = append(rest, words[i])
 			continue
 		}
 		if sq != gens[0] && sq != gens[1] {
-			return nil, fmt.Errorf("%s is not one of your generals; say real %s", sqName, names)
+			return nil, sayErr("decoy.not_yours", sqName, g0, g1)
 		}
 		if chosen != rules.NoSquare {
-			return nil, errors.New("name only one general as the real one")
+			return nil, sayErr("decoy.only_one")
 		}
 		chosen = sq
 	}
 	if chosen == rules.NoSquare {
-		return nil, fmt.Errorf("say which general is real: real %s", names)
+		return nil, sayErr("decoy.say_which", g0, g1)
 	}
 	for _, sq := range gens {
 		if sq == chosen {

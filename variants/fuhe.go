@@ -299,7 +299,7 @@ func (f *fuhe) MoveAliases(p *rules.Position, m rules.Move) []string {
 }
 
 // refusal explains a flip of a piece that is not face down, written either way.
-func (f *fuhe) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (f *fuhe) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	b := f.base.Board
 	sq := rules.NoSquare
 	switch {
@@ -315,15 +315,14 @@ func (f *fuhe) Refusal(p *rules.Position, text string, m rules.Move) string {
 	if sq != rules.NoSquare {
 		switch pc := p.At(sq); {
 		case pc.Empty():
-			return fmt.Sprintf("there is no piece on %s to flip", b.Name(sq))
+			return say("fuhe.no_piece", b.Name(sq))
 		case pc.Side() != p.ToMove():
-			return fmt.Sprintf("the piece on %s is %s's; you may flip only your own", b.Name(sq), sideName(pc.Side()))
+			return say("fuhe.not_yours", b.Name(sq), sideText(pc.Side()))
 		case !pc.FaceDown():
-			return fmt.Sprintf("the %s on %s is face up already; a flip turns a face-down piece up, once",
-				publicName(f.base, pc), b.Name(sq))
+			return say("fuhe.face_up", publicText(f.base, pc), b.Name(sq))
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // announce tells everybody what a flip shows.
@@ -395,13 +394,8 @@ func (f *fuhe) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	if !p.At(f.points[s][0]).Empty() || !p.At(f.points[s][1]).Empty() {
 		return rules.Choice{} // a start with its reserves in place already
 	}
-	return rules.Choice{
-		Side: s,
-		Prompt: fmt.Sprintf("Which pieces do you put face down on your corner points %s and %s? Choose from %s "+
-			"(the same kind twice is fine). Answer privately like `%s`.",
-			b.Name(f.points[s][0]), b.Name(f.points[s][1]), f.menuText(), f.example(s)),
-		Example: f.example(s),
-	}
+	prompts := say("fuhe.prompt", b.Name(f.points[s][0]), b.Name(f.points[s][1]), f.menuText(), f.example(s))
+	return rules.Choice{Side: s, Prompt: prompts.En, Prompts: prompts, Example: f.example(s)}
 }
 
 func (f *fuhe) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
@@ -419,30 +413,29 @@ func (f *fuhe) Apply(p *rules.Position, s rules.Side, words []string) ([]string,
 		}
 		sq, ok := b.Parse(strings.TrimSpace(name))
 		if !ok || !f.isPoint(s, sq) {
-			return nil, fmt.Errorf("%q is not one of your corner points (%s and %s)", name,
-				b.Name(f.points[s][0]), b.Name(f.points[s][1]))
+			return nil, sayErr("fuhe.not_corner", name, b.Name(f.points[s][0]), b.Name(f.points[s][1]))
 		}
 		i := 0
 		if sq == f.points[s][1] {
 			i = 1
 		}
 		if set[i] {
-			return nil, fmt.Errorf("%s is named twice", b.Name(sq))
+			return nil, sayErr("fuhe.twice", b.Name(sq))
 		}
 		letter = strings.TrimSpace(letter)
 		k := f.kindOf(letter)
 		if k < 0 || !f.inMenu(k) {
-			return nil, fmt.Errorf("after %s= put one letter of the menu: %s", b.Name(sq), f.menuText())
+			return nil, sayErr("fuhe.menu", b.Name(sq), f.menuText())
 		}
 		if !p.At(sq).Empty() {
-			return nil, fmt.Errorf("%s is not empty in this position", b.Name(sq))
+			return nil, sayErr("fuhe.not_empty", b.Name(sq))
 		}
 		p.Set(sq, rules.NewPiece(k, s).WithFaceDown(true))
 		set[i] = true
 	}
 	for i, ok := range set {
 		if !ok {
-			return nil, fmt.Errorf("say which piece lies face down on %s, like %s", b.Name(f.points[s][i]), f.example(s))
+			return nil, sayErr("fuhe.missing", b.Name(f.points[s][i]), f.example(s))
 		}
 	}
 	return rest, nil
@@ -458,14 +451,18 @@ func (f *fuhe) Default(p *rules.Position, s rules.Side, rnd *rand.Rand) string {
 	return strings.Join(words, " ")
 }
 
-// publicName is the English name of a face-up piece as the public sees it (the
-// Jinchan decoy is a general).
-func publicName(v *rules.Variant, pc rules.Piece) string {
+// publicText names piece pc as everybody sees it, in every language.
+func publicText(v *rules.Variant, pc rules.Piece) rules.Texts {
+	return pieceText(publicKind(v, pc), pc.Side())
+}
+
+// publicKind is the kind pc shows to everybody.
+func publicKind(v *rules.Variant, pc rules.Piece) *rules.Kind {
 	k := &v.Kinds[pc.Kind()]
 	if k.PublicAs != 0 {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
-	return k.Name
+	return k
 }
 
 // fuheGuideTexts is /rules fuhe with the corner points left as arguments: Red's

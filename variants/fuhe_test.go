@@ -184,8 +184,8 @@ func TestFuheSetup(t *testing.T) {
 		{rules.Red, "a2=R a2=C", "a2 is named twice"},
 		{rules.Red, "a2=A i2=R", "after a2= put one letter of the menu: R N C B P"},
 		{rules.Red, "a2=K i2=R", "after a2= put one letter of the menu"},
-		{rules.Red, "b2=R i2=R", `"b2" is not one of your corner points (a2 and i2)`},
-		{rules.Black, "a2=R i2=R", `"a2" is not one of your corner points (a7 and i7)`},
+		{rules.Red, "b2=R i2=R", "“b2” is not one of your corner points (a2 and i2)"},
+		{rules.Black, "a2=R i2=R", "“a2” is not one of your corner points (a7 and i7)"},
 		{rules.Red, "a2=R i2=R now", `unexpected "now"`},
 		{rules.Red, "a2=RR i2=R", "after a2= put one letter"},
 	} {

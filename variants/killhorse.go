@@ -223,14 +223,14 @@ func gridOf(b *rules.Board, board string) ([]byte, error) {
 	return grid, nil
 }
 
-func (k *killHorse) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (k *killHorse) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	switch {
 	case m == rules.NullMove && (text == "pass" || text == "跳過" || text == "跳过"):
-		return "pass is only for skipping the second move of 遁馬"
+		return say("killhorse.pass_only", "遁馬")
 	case m.From != rules.NoSquare && m.From == k.pending(p):
-		return "the second move of 遁馬 must be made with another piece"
+		return say("killhorse.other_piece", "遁馬")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 func (k *killHorse) writeField(p *rules.Position) string {

@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// allowedLatin are the Latin words a Chinese chat may read: commands and their
+// words, move words, players' names, game slugs and options, FEN letters.
+var allowedLatin = map[string]bool{
+	"alice": true, "bob": true, "admin": true,
+	"reveal": true, "pass": true, "real": true, "flip": true, "setup": true, "accept": true, "decline": true,
+	"xiangqi": true, "jinchan": true, "fuhe": true, "menu": true, "peek": true, "draw": true, "resign": true,
+	"takeback": true, "abort": true, "yes": true, "default": true, "coord": true, "wxf": true, "chinese": true,
+	"untimed": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
+	"notation": true, "variant": true, "time": true, "zh": true, "Hant": true, "Hans": true, "en": true,
+}
+
+// latinWords returns the Latin words of s that are not commands (/new),
+// quoted answers (`real e0`), or allowed words.
+func latinWords(s string) []string {
+	s = regexp.MustCompile("`[^`]*`").ReplaceAllString(s, "")
+	s = regexp.MustCompile(`/[A-Za-z_]+`).ReplaceAllString(s, "")
+	s = regexp.MustCompile(`[a-z]+\d+`).ReplaceAllString(s, "") // points and moves: a2, b0c2
+	var out []string
+	for _, w := range regexp.MustCompile(`[A-Za-z]{3,}`).FindAllString(s, -1) {
+		if !allowedLatin[strings.ToLower(w)] && !allowedLatin[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// TestChineseChatsHearNoEnglish plays jinchan (a setup with a wrong answer, a
+// refused pass, reveals, a refused second reveal) and xiangqi with fuhe (a
+// wrong setup answer, flips, refused flips) in a zh-Hant and a zh-Hans chat:
+// no reply, public or private, has an English word.
+func TestChineseChatsHearNoEnglish(t *testing.T) {
+	needJinchan(t)
+	for _, lang := range []string{"zh-Hant", "zh-Hans"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			var all []sent
+			say := func(user, text string) { all = append(all, h.say(user, text)...) }
+			dm := func(user, text string) { all = append(all, h.dm(user, text)...) }
+			say("admin", "/settings language "+lang)
+
+			out := h.say("alice", "/new jinchan @bob")
+			all = append(all, out...)
+			id := gameIDIn(t, out)
+			say("bob", "/accept "+id)
+			dm("alice", "/setup real z99")
+			dm("alice", "/setup real g0")
+			dm("bob", "/setup real e11")
+			say("alice", "pass")
+			say("alice", "reveal")
+			say("alice", "b0c2")
+			say("bob", "reveal")
+			say("bob", "h11h9")
+			say("bob", "xyz")
+			say("admin", "/abort #"+id)
+			say("admin", "/abort yes")
+
+			out = h.say("alice", "/new xiangqi fuhe @bob")
+			all = append(all, out...)
+			id = gameIDIn(t, out)
+			say("bob", "/accept "+id)
+			dm("alice", "/setup b2=R i2=R")
+			dm("alice", "/setup a2=R a2=C")
+			dm("alice", "/setup a2=R i2=C")
+			dm("bob", "/setup a7=C i7=R")
+			say("alice", "a7a7")
+			say("alice", "a2a2")
+			say("bob", "a7a7")
+			say("alice", "a2a2")
+			// The modules' own words reached the chat in its language.
+			want := map[string][]string{
+				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次"},
+				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次"},
+			}[lang]
+			mustContain(t, all, want...)
+			for _, s := range all {
+				if w := latinWords(s.Msg.Text); len(w) > 0 {
+					t.Errorf("English %q in a %s chat:\n%s", w, lang, s.Msg.Text)
+				}
+			}
+		})
+	}
+}
