@@ -663,58 +663,59 @@ func (b *banqi) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 
 // Refusal explains moves banqi refuses in its own words, which never depend
 // on a face-down piece's identity or colour.
-func (b *banqi) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (b *banqi) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m == rules.NullMove || m.From == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	bn := p.Variant().Board
+	kinds := p.Variant().Kinds
 	from, to := p.At(m.From), p.At(m.To)
 	switch {
 	case from.Empty():
-		return ""
+		return rules.Texts{}
 	case from.FaceDown() && m.From == m.To:
-		return ""
+		return rules.Texts{}
 	case from.FaceDown():
-		return fmt.Sprintf("the piece on %s lies face down: flip it first (type %s)", bn.Name(m.From), bn.Name(m.From))
+		return say("banqi.flip_first", bn.Name(m.From), bn.Name(m.From))
 	case p.Var(b.coloured) == 0:
-		return "flip a piece first: its colour will be yours"
+		return say("banqi.colour_first")
 	case from.Side() != p.ToMove():
-		return ""
+		return rules.Texts{}
 	case b.cfg.chaseLimit > 0 && b.overChase(p, m):
-		return fmt.Sprintf("chase limit: the %s on %s may not chase the same piece a %s time (chase-limit=%d)",
-			p.Variant().Kinds[from.Kind()].Name, bn.Name(m.From), ordinal(b.cfg.chaseLimit+1), b.cfg.chaseLimit)
+		n := b.cfg.chaseLimit + 1
+		nth := rules.Texts{En: ordinal(n), Hant: strconv.Itoa(n), Hans: strconv.Itoa(n)}
+		return say("banqi.chase_limit", pieceText(&kinds[from.Kind()], from.Side()), bn.Name(m.From), nth, b.cfg.chaseLimit)
 	case m.To == m.From || to.Empty():
-		return ""
+		return rules.Texts{}
 	case to.FaceDown():
 		if b.cfg.darkCapture {
-			return fmt.Sprintf("the %s on %s cannot reach the face-down piece on %s", p.Variant().Kinds[from.Kind()].Name, bn.Name(m.From), bn.Name(m.To))
+			return say("banqi.dark_reach", pieceText(&kinds[from.Kind()], from.Side()), bn.Name(m.From), bn.Name(m.To))
 		}
-		return fmt.Sprintf("the piece on %s lies face down and cannot be captured (flip it: %s)", bn.Name(m.To), bn.Name(m.To))
+		return say("banqi.face_down_target", bn.Name(m.To), bn.Name(m.To))
 	case to.Side() == from.Side():
-		return ""
+		return rules.Texts{}
 	case bqDistance(m.From, m.To) == 1 && b.byRank(from.Kind(), 1) && !b.mayTake(from.Kind(), to.Kind()):
-		return fmt.Sprintf("a %s cannot capture a %s (captures go by rank: %s)", p.Variant().Kinds[from.Kind()].Name,
-			p.Variant().Kinds[to.Kind()].Name, b.rankWords())
+		return say("banqi.rank", pieceText(&kinds[from.Kind()], from.Side()), pieceText(&kinds[to.Kind()], to.Side()), b.rankWords())
 	case bqDistance(m.From, m.To) == 1 && from.Kind() == bqCannon && !b.cfg.cannonRank:
-		return "a cannon captures only by jumping over exactly one piece (a screen), never next to it"
+		return say("banqi.cannon_screen")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // rankWords is the rank order with the exceptions, for refusals.
-func (b *banqi) rankWords() string {
+func (b *banqi) rankWords() rules.Texts {
 	var names []string
 	for i := 0; i < 7; i++ {
 		names = append(names, string(b.cfg.rank[i]))
 	}
-	eq := "equal ranks may capture"
+	key := "banqi.equal_may"
 	switch b.cfg.equal {
 	case equalNo:
-		eq = "equal ranks may not capture"
+		key = "banqi.equal_may_not"
 	case equalBoth:
-		eq = "equal ranks both leave the board"
+		key = "banqi.equal_both"
 	}
-	return strings.Join(names, " > ") + "; the soldier takes the general, the general never a soldier, the soldier never a cannon; " + eq
+	return say("banqi.rank_order", strings.Join(names, " > "), say(key))
 }
 
 func ordinal(n int) string {
