@@ -13,7 +13,7 @@ var allowedLatin = map[string]bool{
 	"reveal": true, "pass": true, "real": true, "flip": true, "setup": true, "accept": true, "decline": true,
 	"xiangqi": true, "jinchan": true, "fuhe": true, "menu": true, "peek": true, "draw": true, "resign": true,
 	"takeback": true, "abort": true, "yes": true, "default": true, "coord": true, "wxf": true, "chinese": true,
-	"untimed": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
+	"untimed": true, "banqi": true, "first": true, "creator": true, "opponent": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
 	"notation": true, "variant": true, "time": true, "zh": true, "Hant": true, "Hans": true, "en": true,
 }
 
@@ -74,10 +74,18 @@ func TestChineseChatsHearNoEnglish(t *testing.T) {
 			say("alice", "a2a2")
 			say("bob", "a7a7")
 			say("alice", "a2a2")
+
+			out = h.say("alice", "/new banqi @bob")
+			all = append(all, out...)
+			id = gameIDIn(t, out)
+			say("bob", "/accept "+id)
+			say("bob", "a1a2 #"+id) // the opponent moves first; every piece lies face down
+			say("bob", "flip a1 #"+id)
+			say("alice", "flip h4 #"+id)
 			// The modules' own words reached the chat in its language.
 			want := map[string][]string{
-				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次"},
-				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次"},
+				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次", "a1 的棋子還蓋著"},
+				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次", "a1 的棋子还盖着"},
 			}[lang]
 			mustContain(t, all, want...)
 			for _, s := range all {
