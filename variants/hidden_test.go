@@ -321,7 +321,7 @@ func TestSecretAPI(t *testing.T) {
 	if len(c) != 2 || c[0].Side != rules.Red || c[0].Example != "real e0" {
 		t.Fatalf("jinchan choices %+v", c)
 	}
-	if err := CheckSecret(v, "", rules.Red, "real f0"); err == nil || err.Error() != "f0 is not one of your generals; say real e0 or g0" {
+	if err := CheckSecret(v, "", rules.Red, "real f0"); err == nil || err.Error() != "f0 is not one of your generals; say real e0 or real g0" {
 		t.Errorf("CheckSecret: %v", err)
 	}
 	red := DefaultSecret(v, rules.Red, newRand(5))
