@@ -71,6 +71,7 @@ func TestChineseChatsHearNoEnglish(t *testing.T) {
 			dm("alice", "/setup a2=R i2=C")
 			dm("bob", "/setup a7=C i7=R")
 			say("alice", "a7a7")
+			say("alice", "炮三平五") // no cannon on file 3
 			say("alice", "a2a2")
 			say("bob", "a7a7")
 			say("alice", "a2a2")
@@ -84,8 +85,8 @@ func TestChineseChatsHearNoEnglish(t *testing.T) {
 			say("alice", "flip h4 #"+id)
 			// The modules' own words reached the chat in its language.
 			want := map[string][]string{
-				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次", "a1 的棋子還蓋著"},
-				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次", "a1 的棋子还盖着"},
+				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次", "a1 的棋子還蓋著", "第 3 路沒有炮"},
+				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次", "a1 的棋子还盖着", "第 3 路没有炮"},
 			}[lang]
 			mustContain(t, all, want...)
 			for _, s := range all {

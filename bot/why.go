@@ -11,6 +11,11 @@ var whyArgs = map[string]string{
 	"path_blocked": "s", "capture_only": "g", "screens": "gnn", "uncapturable": "s", "no_such_move": "g",
 	"special_in_check": "t", "special_not_now": "t",
 	"off_board": "", "same_point": "", "facing": "", "check_unanswered": "", "self_check": "",
+	"no_point": "t", "not_now": "", "promote_to": "ggtt", "ambiguous": "t",
+	"no_hand_piece": "g", "drop_occupied": "s", "drop_not_here": "gs",
+	// WXF and Chinese notation that names no piece or no move (rules/xqnotation.go).
+	"xq_none_on_file": "gn", "xq_no_middle_file": "gn", "xq_no_middle": "g", "xq_no_ordinal_file": "ngn",
+	"xq_no_ordinal": "ng", "xq_no_pair_file": "gn", "xq_no_pair": "g", "xq_cannot": "gs", "xq_none_can": "g",
 	// The arbiter of repetitions (rules/arbiter.go).
 	"repeat_check": "", "repeat_chase_u": "gs", "repeat_chase_r": "gsgs",
 	"rep.second_free": "", "rep.draw_free": "", "rep.draw_mutual_check": "", "rep.draw_mutual_chase": "",

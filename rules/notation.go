@@ -151,7 +151,8 @@ func ParseCoord(p *Position, text string) (Move, error) {
 			}
 		}
 		if hole := holeNamed(p.v.Board, norm); hole != "" {
-			return NullMove, &IllegalMoveError{Text: norm, Reason: "there is no point " + hole + " on this board"}
+			return NullMove, &IllegalMoveError{Text: norm, Reason: "there is no point " + hole + " on this board",
+				Key: "no_point", Args: []string{hole}}
 		}
 		return NullMove, &ParseError{Text: text, Reason: "not a move in coordinates (like h2e2)"}
 	}
@@ -166,10 +167,11 @@ func ParseCoord(p *Position, text string) (Move, error) {
 			}
 		}
 		if len(kinds) > 0 {
+			example := p.v.Board.Name(from) + p.v.Board.Name(to) + strings.ToLower(kinds[0])
 			return NullMove, &IllegalMoveError{Text: norm, Reason: fmt.Sprintf(
-				"a %s cannot become a %s; write the new piece's letter (%s), like %s%s%s",
-				p.pieceName(p.board[from]), p.v.Kinds[promo].Name, strings.Join(kinds, ", "),
-				p.v.Board.Name(from), p.v.Board.Name(to), strings.ToLower(kinds[0]))}
+				"a %s cannot become a %s; write the new piece's letter (%s), like %s",
+				p.pieceName(p.board[from]), p.v.Kinds[promo].Name, strings.Join(kinds, ", "), example),
+				Key: "promote_to", Args: []string{p.pieceGlyph(p.board[from]), p.v.Kinds[promo].Glyph[p.side], strings.Join(kinds, " "), example}}
 		}
 	}
 	for _, m := range legal {
@@ -190,7 +192,7 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	if err := p.Explain(Move{From: from, To: to}); err != nil {
 		return NullMove, err
 	}
-	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now"}
+	return NullMove, &IllegalMoveError{Text: norm, Reason: "that move is not allowed now", Key: "not_now"}
 }
 
 // twoSquares reports whether the special move m is written as its two squares

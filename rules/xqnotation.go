@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -483,7 +484,8 @@ func (x *xqBoard) parse(text string) (Move, error) {
 	}
 	sort.Strings(names)
 	return NullMove, &IllegalMoveError{Text: text, Legal: names,
-		Reason: fmt.Sprintf("ambiguous: it fits %s; say 前/後 (or +/-) or use coordinates", strings.Join(names, " and "))}
+		Reason: fmt.Sprintf("ambiguous: it fits %s; say 前/後 (or +/-) or use coordinates", strings.Join(names, " and ")),
+		Key:    "ambiguous", Args: []string{strings.Join(names, " ")}}
 }
 
 func containsMove(ms []Move, m Move) bool {
@@ -530,7 +532,8 @@ func (x *xqBoard) explainNone(text string, t *xqText) error {
 	r := t.readings[0]
 	name := x.kindName(r.letter)
 	if len(sources) == 0 {
-		return &IllegalMoveError{Text: text, Reason: x.missing(r, name), Legal: p.someLegal(6)}
+		why := x.missing(r, name)
+		return &IllegalMoveError{Text: text, Reason: why.text, Key: why.key, Args: why.args, Legal: p.someLegal(6)}
 	}
 	if len(sources) == 1 {
 		from := sources[0]
@@ -543,7 +546,8 @@ func (x *xqBoard) explainNone(text string, t *xqText) error {
 			}
 		}
 		return &IllegalMoveError{Text: text, Legal: p.legalFrom(from, 6),
-			Reason: fmt.Sprintf("the %s on %s cannot make that move", name, p.v.Board.Name(from))}
+			Reason: fmt.Sprintf("the %s on %s cannot make that move", name, p.v.Board.Name(from)),
+			Key:    "xq_cannot", Args: []string{x.glyph(r.letter, false), p.v.Board.Name(from)}}
 	}
 	var legal []string
 	for _, sq := range sources {
@@ -554,7 +558,8 @@ func (x *xqBoard) explainNone(text string, t *xqText) error {
 		legal = legal[:6]
 	}
 	return &IllegalMoveError{Text: text, Legal: legal,
-		Reason: fmt.Sprintf("none of your %ss can make that move", name)}
+		Reason: fmt.Sprintf("none of your %ss can make that move", name),
+		Key:    "xq_none_can", Args: []string{x.glyph(r.letter, false)}}
 }
 
 func containsSquare(sqs []Square, sq Square) bool {
@@ -567,22 +572,24 @@ func containsSquare(sqs []Square, sq Square) bool {
 }
 
 // missing says that no piece fits reading r.
-func (x *xqBoard) missing(r xqReading, name string) string {
-	var where string
-	if r.file != 0 {
-		where = fmt.Sprintf("on file %d", r.file)
-	} else {
-		where = "on one file"
+func (x *xqBoard) missing(r xqReading, name string) reason {
+	g := x.glyph(r.letter, false)
+	file := strconv.Itoa(r.file)
+	switch {
+	case r.sel == selNone:
+		return because("xq_none_on_file", []string{g, file}, "no %s on file %d", name, r.file)
+	case r.sel == selMiddle && r.file != 0:
+		return because("xq_no_middle_file", []string{g, file}, "no three or five %ss on file %d, so there is no middle one", name, r.file)
+	case r.sel == selMiddle:
+		return because("xq_no_middle", []string{g}, "no three or five %ss on one file, so there is no middle one", name)
+	case r.sel == selOrdinal && r.file != 0:
+		return because("xq_no_ordinal_file", []string{strconv.Itoa(r.ord), g, file}, "no %d %ss on file %d", r.ord, name, r.file)
+	case r.sel == selOrdinal:
+		return because("xq_no_ordinal", []string{strconv.Itoa(r.ord), g}, "no %d %ss on one file", r.ord, name)
+	case r.file != 0:
+		return because("xq_no_pair_file", []string{g, file}, "no two %ss on file %d, so 前/後 (+/-) does not apply", name, r.file)
 	}
-	switch r.sel {
-	case selNone:
-		return fmt.Sprintf("no %s on file %d", name, r.file)
-	case selMiddle:
-		return fmt.Sprintf("no three or five %ss %s, so there is no middle one", name, where)
-	case selOrdinal:
-		return fmt.Sprintf("no %d %ss %s", r.ord, name, where)
-	}
-	return fmt.Sprintf("no two %ss %s, so 前/後 (+/-) does not apply", name, where)
+	return because("xq_no_pair", []string{g}, "no two %ss on one file, so 前/後 (+/-) does not apply", name)
 }
 
 // kindName is the English name of the kind with WXF letter l.
