@@ -128,9 +128,9 @@ type power struct {
 	// mating power).
 	extend func(v *rules.Variant) error
 	// refuse is the reason given for a move the power would allow when it is off.
-	refuse string
+	refuse rules.Texts
 	// forbidden is the reason given for a move forbid refuses.
-	forbidden string
+	forbidden rules.Texts
 	conflict  []string
 	why       string
 }
@@ -247,18 +247,18 @@ func (w *power) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool 
 
 // Refusal says why a move the power makes is not allowed now: the condition does
 // not hold, or the power forbids an ordinary move.
-func (w *power) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (w *power) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	if !b.Exists(m.From) || !b.Exists(m.To) {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	s := p.ToMove()
 	if pc.Empty() || pc.Side() != s || pc.Kind() != w.kind || pc.FaceDown() {
-		return ""
+		return rules.Texts{}
 	}
 	_, none := w.holders(p, s, nil)
 	on := w.onFor(b, s, m.From, none)
@@ -268,17 +268,17 @@ func (w *power) Refusal(p *rules.Position, text string, m rules.Move) string {
 	reaches := false
 	w.targets(p, m.From, s, func(to rules.Square) { reaches = reaches || to == m.To })
 	if !reaches {
-		return ""
+		return rules.Texts{}
 	}
 	if t := p.At(m.To); !t.Empty() && t.Side() == s {
-		return ""
+		return rules.Texts{}
 	}
 	if on {
-		return "" // the power allows it: the core says what else is wrong (a check)
+		return rules.Texts{} // the power allows it: the core says what else is wrong (a check)
 	}
 	for _, x := range p.PseudoMoves(nil) {
 		if x.From == m.From && x.To == m.To {
-			return "" // another rule makes it: the core says what is wrong
+			return rules.Texts{} // another rule makes it: the core says what is wrong
 		}
 	}
 	return w.refuse
@@ -311,8 +311,8 @@ func riverElephant() *power {
 			"(Black a7 e7 i7 c5 g5) may cross the river by 用: two points one way and three the other, the leg " +
 			"one diagonal step towards the target must be empty (e2c5, leg d3). In the enemy half an elephant " +
 			"moves only by 用: within the enemy half or back to one of its seven elephant points.",
-		refuse:    "an elephant crosses the river (破河象) only while its side has no horse",
-		forbidden: "an elephant in the enemy half moves only by 用 (破河象): two points one way and three the other",
+		refuse:    say("house.elephant_crosses"),
+		forbidden: say("house.elephant_yong"),
 	}
 	w.keeps = func(b *rules.Board, s rules.Side, from rules.Square) bool { return !b.InZone("own", s, from) }
 	w.forbid = func(b *rules.Board, s rules.Side, from, to rules.Square) bool {
@@ -371,7 +371,7 @@ func missionPawn() *power {
 		name: "mission-pawn", kind: Soldier, without: Chariot,
 		guide: "Mission soldier (任務兵): while a side has no chariot, a soldier in the enemy palace may also " +
 			"step back one point if it stays in that palace (e8e7), also to capture; that is a check too.",
-		refuse: "a soldier steps back in the enemy palace (任務兵) only while its side has no chariot",
+		refuse: say("house.soldier_back"),
 	}
 	w.targets = func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 		b := p.Variant().Board
@@ -419,8 +419,8 @@ func royalAdvisor() *power {
 			"corner (d0 f0 d2 f2) one step in any of the 8 directions (d2c3); outside their palace they move " +
 			"and capture one step in any direction, anywhere; they come back onto a corner only, and inside " +
 			"the palace they keep to the drawn diagonals. Not with dragon-advisor.",
-		refuse:    "an advisor leaves the palace (王者士) only while its side has no cannon",
-		forbidden: "an advisor enters its palace only onto a corner (王者士)",
+		refuse:    say("house.advisor_leaves"),
+		forbidden: say("house.advisor_corner"),
 		extend:    advisorsAnywhere, conflict: []string{"dragon-advisor"}, why: advisorConflict,
 	}
 	w.forbid = func(b *rules.Board, s rules.Side, from, to rules.Square) bool {
@@ -455,7 +455,7 @@ func dragonAdvisor() *power {
 		name: "dragon-advisor", kind: Advisor, without: Cannon,
 		guide: "Dragon advisor (龍戰士): while a side has no cannon, its advisors move and capture one step " +
 			"diagonally anywhere on the board (d2c3, e5d6), in and out of the palace. Not with royal-advisor.",
-		refuse: "an advisor leaves the palace diagonals (龍戰士) only while its side has no cannon",
+		refuse: say("house.advisor_diagonals"),
 		extend: advisorsAnywhere, conflict: []string{"royal-advisor"}, why: advisorConflict,
 	}
 	w.targets = func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
@@ -599,20 +599,20 @@ func (r *revivePawn) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return []string{"P@" + to, "P*" + to, "還魂" + to, "还魂" + to}
 }
 
-func (r *revivePawn) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (r *revivePawn) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	l, name, ok := strings.Cut(text, "@")
 	if !ok || (l != "p" && l != "P") {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	sq, ok := p.Variant().Board.Parse(name)
 	switch {
 	case !ok:
-		return "no point " + name + " on the board; a revival is written P@ and a soldier start point, like P@e3"
+		return say("house.revive_no_point", name)
 	case !r.may(p, s):
-		return "a soldier may be revived (還魂卒) only on the move right after one of your captures"
+		return say("house.revive_when")
 	case r.captured(p, s) <= 0:
-		return "you have no captured soldier to revive"
+		return say("house.revive_none")
 	}
 	start := false
 	for _, x := range r.points[s] {
@@ -620,11 +620,11 @@ func (r *revivePawn) Refusal(p *rules.Position, text string, m rules.Move) strin
 	}
 	switch {
 	case !start:
-		return "a revived soldier goes back on one of your soldier start points (" + r.pointsText(p, s) + ")"
+		return say("house.revive_points", r.pointsText(p, s))
 	case !p.At(sq).Empty():
-		return name + " is occupied"
+		return say("house.revive_occupied", name)
 	}
-	return "that revival would leave your general in check"
+	return say("house.revive_check")
 }
 
 func (r *revivePawn) pointsText(p *rules.Position, s rules.Side) string {
@@ -713,13 +713,13 @@ func (ps *palaceStrategy) Attacks(p *rules.Position, sq rules.Square, by rules.S
 	return false
 }
 
-func (ps *palaceStrategy) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (ps *palaceStrategy) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	for _, w := range ps.powers {
-		if why := w.Refusal(p, text, m); why != "" {
+		if why := w.RefusalTexts(p, text, m); !why.IsZero() {
 			return why
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
@@ -770,10 +770,10 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 			return false
 		}
 	}
-	mk := func(name, point string, kind int, refuse string, targets func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square))) *power {
+	mk := func(name, point string, kind int, what string, targets func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square))) *power {
 		mirror := b.Name(b.Mirror(sq(point)))
 		return &power{name: name, kind: kind, without: -1, when: on(point), targets: targets,
-			refuse: refuse + " only while your general stands on " + b.Name(sq(point)) + " (Black " + mirror + ")"}
+			refuse: say("house.strategy_only", say(what), b.Name(sq(point)), mirror)}
 	}
 	ride := func(p *rules.Position, path []rules.Square, add func(rules.Square)) {
 		for _, x := range path {
@@ -784,10 +784,10 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 		}
 	}
 	return &palaceStrategy{centre: [2]rules.Square{sq("e1"), b.Mirror(sq("e1"))}, powers: []*power{
-		mk("全線車", "d0", Chariot, "chariots ride the palace diagonals (全線車)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("全線車", "d0", Chariot, "house.strategy_chariot", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			along(lines, from, func(path []rules.Square) { ride(p, path, add) })
 		}),
-		mk("全線炮", "f0", Cannon, "cannons move along the palace diagonals (全線炮)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("全線炮", "f0", Cannon, "house.strategy_cannon", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			along(lines, from, func(path []rules.Square) {
 				screen := false
 				for _, x := range path {
@@ -803,14 +803,14 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 				}
 			})
 		}),
-		mk("暢馬", "d1", Horse, "a horse ignores its leg (暢馬)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("暢馬", "d1", Horse, "house.strategy_horse", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			for _, d := range [][2]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}} {
 				if to := p.Variant().Board.Step(from, d[0], d[1]); to != rules.NoSquare {
 					add(to)
 				}
 			}
 		}),
-		mk("象不堵", "f1", Elephant, "an elephant ignores its eye (象不堵)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("象不堵", "f1", Elephant, "house.strategy_elephant", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			b := p.Variant().Board
 			if !b.InZone("own", s, from) {
 				return
@@ -824,7 +824,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 				}
 			}
 		}),
-		mk("士闊步", "d2", Advisor, "an advisor steps two points along a palace diagonal (士闊步)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("士闊步", "d2", Advisor, "house.strategy_advisor", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			along(own(s), from, func(path []rules.Square) {
 				if len(path) > 2 {
 					path = path[:2]
@@ -832,7 +832,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 				ride(p, path, add)
 			})
 		}),
-		mk("斜河兵", "e2", Soldier, "a soldier steps diagonally across the river (斜河兵)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("斜河兵", "e2", Soldier, "house.strategy_soldier_diag", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			b := p.Variant().Board
 			if relRank(b, s, from) != 4 {
 				return
@@ -843,7 +843,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 				}
 			}
 		}),
-		mk("河清卒", "f2", Soldier, "a soldier rides sideways along the enemy river bank (河清卒)", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
+		mk("河清卒", "f2", Soldier, "house.strategy_soldier_bank", func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square)) {
 			b := p.Variant().Board
 			if relRank(b, s, from) != 5 {
 				return
@@ -1016,9 +1016,9 @@ func (palaceCannon) Legal(p *rules.Position, m rules.Move) bool {
 }
 
 // Refusal explains the two palace-cannon refusals.
-func (pc palaceCannon) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (pc palaceCannon) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	x := p.ToMove()
 	for _, pm := range p.PseudoMoves(nil) {
@@ -1026,17 +1026,17 @@ func (pc palaceCannon) Refusal(p *rules.Position, text string, m rules.Move) str
 			continue
 		}
 		if p.NumRoyals(x) == 1 && p.RoyalAt(x, 0) == m.From && inPCCheck(p, x) {
-			return "your general is in check by the palace cannon (宮廷炮) and may not move: put a piece between the generals or take the cannon"
+			return say("house.palace_cannon_check")
 		}
 		p.Make(pm)
 		facing, _ := pcFacing(p)
 		bad := facing && !pcHolds(p, x) && !inPCCheckBefore(p, pm, x) && !flying(p, x)
 		p.Unmake()
 		if bad {
-			return "the two generals would face each other on an open file without your cannon right behind your general (宮廷炮)"
+			return say("house.palace_cannon_facing")
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 func inPCCheckBefore(p *rules.Position, m rules.Move, x rules.Side) bool {
