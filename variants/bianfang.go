@@ -125,21 +125,21 @@ type longStep struct{}
 
 func (longStep) ModuleName() string { return "advisor-long-step" }
 
-func (longStep) Refusal(p *rules.Position, _ string, m rules.Move) string {
+func (longStep) RefusalTexts(p *rules.Position, _ string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Kind() != Advisor || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	centre := mustSquare(b, "e3")
 	if p.ToMove() == rules.Black {
 		centre = b.Mirror(centre)
 	}
 	if m.To != centre {
-		return ""
+		return rules.Texts{}
 	}
-	return "an advisor passes " + b.Name(centre) + " on its long step and never stops there"
+	return say("bianfang.long_step", b.Name(centre))
 }

@@ -247,14 +247,14 @@ func (mr *middleRule) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return []string{"end", "跳過", "跳过", "停"}
 }
 
-func (mr *middleRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (mr *middleRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	switch {
 	case m == rules.NullMove && (text == "pass" || text == "end" || text == "跳過" || text == "跳过" || text == "停"):
-		return "pass only ends a turn of the middle rule after its first move"
+		return say("jianghe.pass_only")
 	case m.From != rules.NoSquare && m.From == mr.pending(p):
-		return "the second move of the middle rule must be made with another piece"
+		return say("jianghe.other_piece")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 func (mr *middleRule) writeField(p *rules.Position) string {

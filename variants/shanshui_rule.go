@@ -322,11 +322,10 @@ func (r *shanshuiRule) MoveAliases(p *rules.Position, m rules.Move) []string {
 }
 
 // Refusal explains a flip or a change that the position does not allow.
-func (r *shanshuiRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (r *shanshuiRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	switch {
 	case strings.HasSuffix(text, "*"):
-		return "a piece turns over (翻面, the * after a move) only at the end of a move that captures or answers a check, " +
-			"and the position after it must be legal: type the move without *"
+		return say("shanshui.flip_when")
 	case m.From != rules.NoSquare && m.Flags&rules.FlagSpecial == 0:
 		for _, x := range p.PseudoMoves(nil) {
 			if x.From != m.From || x.To != m.To || x.Flags&rules.FlagSpecial != 0 {
@@ -336,12 +335,11 @@ func (r *shanshuiRule) Refusal(p *rules.Position, text string, m rules.Move) str
 			facing := !r.Legal(p, x)
 			p.Unmake()
 			if facing {
-				return "the two kings would face each other on an open file: only a 君 may face a king (or flip your king with *, if this move captures or answers a check)"
+				return say("shanshui.facing")
 			}
 		}
 	case strings.Contains(text, "="):
-		return "a 雄 changes (變化, e6=R) only into a chariot, horse, cannon or soldier disc of yours that was captured, " +
-			"when an enemy piece of that disc type stands behind it on its file, showing the face you name"
+		return say("shanshui.hero_change")
 	}
-	return ""
+	return rules.Texts{}
 }

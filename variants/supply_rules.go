@@ -188,37 +188,37 @@ func (s *supplyRules) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return []string{b.Name(m.From) + "x" + b.Name(m.To), "兌" + b.Name(m.From) + b.Name(m.To)}
 }
 
-var supplyNames = map[int]string{
-	SupplyGrain: "grain (糧)", SupplyFodder: "fodder (草)", SupplyCloth: "cloth (布)",
-	SupplyOil: "oil (油)", SupplyAmmunition: "ammunition (彈)",
+var supplyKeys = map[int]string{
+	SupplyGrain: "grain", SupplyFodder: "fodder", SupplyCloth: "cloth",
+	SupplyOil: "oil", SupplyAmmunition: "ammunition",
 }
 
 // Refusal says why a move onto a supply line or a closed bottom line is refused.
-func (s *supplyRules) Refusal(p *rules.Position, _ string, m rules.Move) string {
+func (s *supplyRules) RefusalTexts(p *rules.Position, _ string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() || pc.FaceDown() {
-		return ""
+		return rules.Texts{}
 	}
 	k := pc.Kind()
-	name := p.Variant().Kinds[k].Name
+	name := pieceText(&p.Variant().Kinds[k], pc.Side())
 	if r := s.rank(m.To); !isSupplyKind(k) && (r == 0 || r == p.Variant().Board.Height-1) {
-		return "only supply pieces stand on a supply line; the " + name + " may go there only to exchange with an enemy supply piece (both leave)"
+		return say("supply.line_only", name)
 	}
 	line := s.closedLine(p, pc.Side(), k)
 	if line < 0 || s.rank(m.To) != line || s.rank(m.From) == line || !s.reaches(p, m) {
-		return ""
+		return rules.Texts{}
 	}
-	lost := supplyNames[keeper(k)]
+	lost := say("supply.name." + supplyKeys[keeper(k)])
 	if k == King {
-		return "your " + lost + " is lost: your general may not go back onto your bottom line"
+		return say("supply.lost_general", lost)
 	}
 	if t := p.At(m.To); !t.Empty() && t.Side() != pc.Side() && s.exchangeTo(p, m) {
-		return ""
+		return rules.Texts{}
 	}
-	return "your " + lost + " is lost: your " + name + "s may not enter the enemy bottom line, except to exchange with an enemy piece there (both leave)"
+	return say("supply.lost_piece", lost, name)
 }
 
 // reaches reports whether m is an ordinary pseudo-legal move (so that a refusal

@@ -17,7 +17,7 @@ func TestVariantTexts(t *testing.T) {
 	for _, p := range texts.Check() {
 		t.Error(p)
 	}
-	use := regexp.MustCompile(`\bsay(?:Err)?\("([a-z][a-z0-9_.]*)"`)
+	use := regexp.MustCompile(`\bsay(?:Err)?\("([a-z][a-z0-9_.]*[a-z0-9_])"`)
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
