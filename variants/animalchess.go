@@ -244,35 +244,35 @@ func (b *bearChange) MoveAliases(p *rules.Position, m rules.Move) []string {
 
 // Refusal says why a change written `d5=E` cannot be made, and why a bear
 // cannot step somewhere.
-func (b *bearChange) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (b *bearChange) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	v := p.Variant()
-	if why := b.bearStep(p, m); why != "" {
+	if why := b.bearStep(p, m); !why.IsZero() {
 		return why
 	}
 	name, letter, ok := strings.Cut(text, "=")
 	if !ok || len(letter) != 1 {
-		return ""
+		return rules.Texts{}
 	}
 	sq, ok := v.Board.Parse(name)
 	k := v.KindByLetter(letter[0])
 	if !ok || k < 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
-	kind := v.Kinds[k].Name
+	kind := pieceText(&v.Kinds[k], s)
 	switch {
 	case p.At(sq) != rules.NewPiece(b.bear, s):
-		return fmt.Sprintf("only a bear changes, and there is no bear of yours on %s", name)
+		return say("animal.no_bear", name)
 	case k == b.bear:
-		return "a bear cannot change into a bear"
+		return say("animal.bear_into_bear")
 	case !p.Movable(sq):
-		return fmt.Sprintf("the bear on %s is wrapped by an enemy elephant's trunk and cannot change", name)
+		return say("animal.bear_wrapped", name)
 	case p.Hand(s, k) == 0:
-		return fmt.Sprintf("you have no captured %s to bring back", kind)
+		return say("animal.none_captured", kind)
 	case b.behind(p, sq)&(1<<uint(k)) == 0:
-		return fmt.Sprintf("no enemy %s stands behind the bear on %s (on its file, towards your side)", kind, name)
+		return say("animal.none_behind", kind, name)
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // snake moves along a zigzag of diagonal steps (animal-chess.md §5.4): four
@@ -346,15 +346,14 @@ func appendUnique(out []rules.Move, m rules.Move) []rules.Move {
 }
 
 // Refusal explains a snake move off its paths.
-func (s *snake) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (s *snake) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 || p.At(m.From) != rules.NewPiece(s.kind, p.ToMove()) {
-		return ""
+		return rules.Texts{}
 	}
 	if !p.Movable(m.From) {
-		return fmt.Sprintf("the snake on %s is wrapped by an enemy elephant's trunk and cannot move", p.Variant().Board.Name(m.From))
+		return say("animal.snake_wrapped", p.Variant().Board.Name(m.From))
 	}
-	return "a snake zigzags diagonally: up-left then up-right, down-left then down-right, up-left then down-left, " +
-		"or up-right then down-right (as its owner sees the board), never over a piece"
+	return say("animal.snake_moves")
 }
 
 var animalChessGuide = rules.Texts{
@@ -393,27 +392,27 @@ var animalSnakeGuide = rules.Texts{
 }
 
 // bearStep explains a bear's one-square step that its rules forbid.
-func (b *bearChange) bearStep(p *rules.Position, m rules.Move) string {
+func (b *bearChange) bearStep(p *rules.Position, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 || p.At(m.From) != rules.NewPiece(b.bear, p.ToMove()) {
-		return ""
+		return rules.Texts{}
 	}
 	bd := p.Variant().Board
 	ff, fr, _ := bd.Coords(m.From)
 	tf, tr, _ := bd.Coords(m.To)
 	df, dr := tf-ff, (tr-fr)*forward(p.ToMove())
 	if max(df, -df, dr, -dr) != 1 {
-		return ""
+		return rules.Texts{}
 	}
 	t := p.At(m.To)
 	switch {
 	case dr < 0:
-		return "a bear never moves backward"
+		return say("animal.bear_back")
 	case dr == 0 || df == 0:
 		if t.Empty() {
-			return "a bear steps straight forward or sideways only to capture; to an empty square it steps diagonally forward"
+			return say("animal.bear_step")
 		}
 	case !t.Empty() && t.Side() != p.ToMove():
-		return "a bear never captures diagonally; it captures straight forward or sideways"
+		return say("animal.bear_capture")
 	}
-	return ""
+	return rules.Texts{}
 }

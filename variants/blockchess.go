@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -126,20 +127,20 @@ func blockWin(s rules.Side, detail string) rules.Outcome {
 }
 
 // Refusal says, in the blocks' terms, why a translation is not allowed.
-func (blockRace) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (blockRace) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	if setupPending(p) {
-		return "the blocks are still being placed: place one with its letter and cells, like L a1 a2 a3 b1"
+		return say("block.placing")
 	}
 	v := p.Variant()
 	b := v.Board
 	pc := p.At(m.From)
 	if !v.IsBody(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
-	name := v.Kinds[pc.Kind()].Name
+	name := pieceText(&v.Kinds[pc.Kind()], pc.Side())
 	cells := p.BodyCells(m.From)
 	minF, minR, maxF, maxR := b.Width, b.Height, -1, -1
 	for _, c := range cells {
@@ -153,33 +154,31 @@ func (blockRace) Refusal(p *rules.Position, text string, m rules.Move) string {
 	small := (df == 0 && (dr == 1 || dr == -1)) || (dr == 0 && (df == 1 || df == -1))
 	big := (dr == 0 && (df == w || df == -w)) || (df == 0 && (dr == h || dr == -h))
 	if !small && !big {
-		return fmt.Sprintf("a block moves one cell, or a big step of its own size: this %s %d cells sideways or %d up or down",
-			name, w, h)
+		return say("block.step", name, w, h)
 	}
 	var enemies []string
 	for _, c := range cells {
 		f, r, _ := b.Coords(c)
 		t := b.At(f+df, r+dr)
 		if t == rules.NoSquare {
-			return fmt.Sprintf("the %s would leave the board", name)
+			return say("block.off_board", name)
 		}
 		x := p.At(t)
 		switch {
 		case x.Empty() || x == pc:
 		case x.Side() == pc.Side():
-			return fmt.Sprintf("the %s would overlap your own %s on %s", name, v.Kinds[x.Kind()].Name, b.Name(t))
+			return say("block.overlap", name, pieceText(&v.Kinds[x.Kind()], x.Side()), b.Name(t))
 		default:
 			enemies = append(enemies, b.Name(t))
 		}
 	}
 	if len(enemies) > 0 && !big {
-		return "a one-cell step never captures; a capture is a big step of the block's own size"
+		return say("block.small_no_capture")
 	}
 	if len(enemies) > 0 {
-		return fmt.Sprintf("a capture must cover at least two cells of each enemy block it touches, and may not slide through "+
-			"a piece it does not take (it would land on %v)", enemies)
+		return say("block.capture_cover", strings.Join(enemies, " "))
 	}
-	return fmt.Sprintf("the %s would slide through another piece; blocks never pass over pieces they do not take", name)
+	return say("block.slide_through", name)
 }
 
 var blockChessGuide = rules.Texts{
