@@ -276,7 +276,7 @@ var shogiMoves = map[byte]string{
 }
 
 func (ouyaWords) Refusal(p *rules.Position, text string, m rules.Move) string {
-	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags&rules.FlagSpecial != 0 {
+	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.From == m.To || m.Flags&rules.FlagSpecial != 0 {
 		return ""
 	}
 	v := p.Variant()
@@ -290,21 +290,35 @@ func (ouyaWords) Refusal(p *rules.Position, text string, m rules.Move) string {
 			return "" // the piece moves so: the core says what else forbids it
 		}
 	}
+	chessPawn := k.Letter == 'P' && k.Sides == rules.RedOnly
+	if t := p.At(m.To); chessPawn && !t.Empty() && t.Side() != pc.Side() {
+		ff, _, _ := v.Board.Coords(m.From)
+		if tf, _, _ := v.Board.Coords(m.To); tf == ff {
+			return "a chess pawn takes only one square diagonally forward, never straight ahead"
+		}
+	}
 	if !pieceReaches(p, m.From, m.To) {
 		if w, ok := shogiMoves[k.Letter]; ok && k.Sides == rules.BlackOnly {
 			return w
 		}
-		if k.Letter == 'P' && k.Sides == rules.RedOnly {
+		if chessPawn {
 			return "a chess pawn moves straight forward (two squares from rank 2) and takes one square diagonally forward"
 		}
 	}
 	return ""
 }
 
-// pieceReaches reports whether the piece on from has a move (legal or not,
-// promoting or not) to to by its own movement.
+// pieceReaches reports whether the piece on from could move to to by its own
+// movement on an otherwise empty board (promoting or not): when it could, a
+// blocking piece or a check forbids the move, and the core says which.
 func pieceReaches(p *rules.Position, from, to rules.Square) bool {
-	for _, pm := range p.PseudoMoves(nil) {
+	q := p.Clone()
+	for sq := rules.Square(0); int(sq) < q.Variant().Board.NumSquares(); sq++ {
+		if sq != from && !q.At(sq).Empty() {
+			q.Set(sq, rules.NoPiece)
+		}
+	}
+	for _, pm := range q.PseudoMoves(nil) {
 		if pm.From == from && pm.To == to {
 			return true
 		}

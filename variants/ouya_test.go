@@ -19,7 +19,8 @@ func TestOuya(t *testing.T) {
 			}},
 		{n: 2, fen: "4k4/9/9/3p5/2PP5/9/9/9/4K4 w", legal: "c5d6 c5c6", illegal: "d5d6",
 			check: func(t *testing.T, g *rules.Game) {
-				checkRefusal(t, g.Position(), "d5d6", "a chess pawn moves straight forward (two squares from rank 2) and takes one square diagonally forward")
+				checkRefusal(t, g.Position(), "d5d6", "a chess pawn takes only one square diagonally forward, never straight ahead")
+				checkRefusal(t, g.Position(), "c5b6", "a chess pawn moves straight forward (two squares from rank 2) and takes one square diagonally forward")
 			}},
 		{n: 3, fen: "4k4/9/9/9/9/9/1p7/P8/4K4 w", legal: "a2a4 a2a3 a2b3",
 			check: func(t *testing.T, g *rules.Game) {
@@ -83,10 +84,179 @@ func wantOutcome(t *testing.T, g *rules.Game, want rules.Outcome) {
 	}
 }
 
-func TestOuyaPerftQuick(t *testing.T) {
+// TestOuyaPerft records the start counts (regressions; the spec gives none),
+// cross-checked by the independent generator in ouya_ref_test.go. Depth 1 by
+// hand: nine pawns with one or two steps (18), knights b1a3 b1c3 g1f3 g1h3
+// i1h3 (5): 23; the shogi army then has 30 (nine pawns, both lances, rook 6,
+// silvers 2+2, golds 3+3, king 3).
+func TestOuyaPerft(t *testing.T) {
 	v := mustVariant(t, "ouya")
 	p := mustPosition(t, v, OuyaStart)
-	for d := 1; d <= 3; d++ {
-		t.Logf("depth %d: %d", d, p.Perft(d))
+	want := []uint64{1, 23, 690, 17458}
+	for d := 1; d < len(want); d++ {
+		if got := p.Perft(d); got != want[d] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d])
+		}
+	}
+	if p.FEN() != mustPosition(t, v, OuyaStart).FEN() {
+		t.Errorf("perft changed the position: %s", p.FEN())
+	}
+}
+
+// TestOuyaRandomGames plays random games: make/unmake exact, the hash equal to
+// the hash of the FEN read back, every legal move read back from its
+// coordinates and from its army's own notation (SAN, shogi form), no panic;
+// and the games must reach the special rules.
+func TestOuyaRandomGames(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	games, plies := 8, 160
+	if testing.Short() || raceEnabled {
+		games, plies = 2, 60
+	}
+	seen := map[string]int{}
+	for i := 0; i < games; i++ {
+		rnd := newRand(uint64(1800 + i))
+		randomGame(t, v, rnd, plies)
+		g, err := rules.NewGame(v, OuyaStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < plies && !g.Outcome().Over; ply++ {
+			p := g.Position()
+			legal := p.LegalMoves(nil)
+			for _, m := range legal {
+				for _, style := range []rules.Style{rules.StyleCoord, rules.StyleWXF} {
+					text := rules.FormatMove(p, m, style)
+					if got, err := rules.ParseMove(p, text); err != nil || got != m {
+						t.Fatalf("ply %d %s: %s reads back as %v, %v", ply, p.FEN(), text, got, err)
+					}
+				}
+				switch {
+				case m.Flags&rules.FlagSpecial != 0:
+					seen["castling"]++
+				case m.Flags&rules.FlagPromote != 0 && p.ToMove() == rules.Red:
+					seen["chess promotion"]++
+				case m.Flags&rules.FlagPromote != 0:
+					seen["shogi promotion"]++
+				}
+			}
+			m := legal[rnd.IntN(len(legal))]
+			for _, x := range legal {
+				if x.Flags&(rules.FlagSpecial|rules.FlagPromote) != 0 && rnd.IntN(2) == 0 {
+					m = x
+					break
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, what := range []string{"castling", "chess promotion", "shogi promotion"} {
+		if seen[what] == 0 {
+			t.Errorf("no %s offered in %d random games", what, games)
+		}
+	}
+}
+
+// TestOuyaNotation: each army's own notation, written and read, and the
+// coordinate forms of the spec.
+func TestOuyaNotation(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	for _, c := range []struct {
+		fen, move, coord, own string
+	}{
+		{OuyaStart, "e4", "e2e4", "e4"},
+		{OuyaStart, "Nc3", "b1c3", "Nc3"},
+		{"4k4/7P1/9/9/9/9/9/9/4K4 w", "h9=Q", "h8h9=Q", "h9=Q+"},
+		{"4k4/7P1/9/9/9/9/9/9/4K4 w", "h8h9=n", "h8h9=N", "h9=N"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 w", "O-O", "e1g1", "O-O"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 w", "0-0-0", "e1c1", "O-O-O"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 w", "e1c1", "e1c1", "O-O-O"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRN b", "P-c6", "c7c6", "P-c6"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRN b", "g-c8", "d9c8", "G-c8"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRN b", "Gf9-e8", "f9e8", "Gf9-e8"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "P-c3+", "c4c3+", "P-c3+"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "P-c3=", "c4c3", "P-c3="},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "P-c3", "c4c3", "P-c3="},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "c4c3+", "c4c3+", "P-c3+"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "N-f2+", "g4f2+", "N-f2+"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "L-e1+", "e4e1+", "L-e1+"},
+		{"4k4/9/9/9/9/9/9/2t6/K8 b", "+P-b2", "c2b2", "+P-b2"},
+		{"4k4/9/9/9/9/9/9/2t6/K8 b", "T-b2", "c2b2", "+P-b2"},
+		{"4k4/9/9/9/9/3h5/9/9/R7K b", "+Bxa1", "d4a1", "+Bxa1"},
+	} {
+		p := mustPosition(t, v, c.fen)
+		m, err := rules.ParseMove(p, c.move)
+		if err != nil {
+			t.Errorf("%s: ParseMove(%s): %v", c.fen, c.move, err)
+			continue
+		}
+		if got := rules.FormatCoord(p, m); got != c.coord {
+			t.Errorf("%s: %s in coordinates = %s, want %s", c.fen, c.move, got, c.coord)
+		}
+		if got := rules.FormatMove(p, m, rules.StyleWXF); got != c.own {
+			t.Errorf("%s: %s in its own notation = %s, want %s", c.fen, c.move, got, c.own)
+		}
+	}
+}
+
+// TestOuyaRefusals: illegal moves are refused in the pieces' own terms.
+func TestOuyaRefusals(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	for _, c := range []struct {
+		fen, move, reason string
+	}{
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "e4e1", "a lance reaching e1 must promote: write e4e1+"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "L-e1", "the lance must promote there (it could never move again): write L-e1+"},
+		{"4k4/9/9/9/9/2p1l1n2/9/9/K8 b", "c4c4+", "a piece must move to another point"},
+		{"4k4/9/9/9/2p6/9/9/9/K8 b", "c5c4+", "a pawn promotes only on a move that starts or ends in its promotion zone; write c5c4"},
+		{"4k4/9/9/9/2p6/9/9/9/K8 b", "P-c4+", "a pawn promotes only on a move that starts or ends in ranks 1-3, and only once; write P-c4"},
+		{"4k4/9/9/9/2p6/9/9/9/K8 b", "c5b4", "the shogi pawn (歩) steps one square straight forward (towards rank 1) and takes the same way"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 b", "e9e7", "the king (玉) steps one square in any direction"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRN b", "b8b5", "the way is blocked by the piece on b7"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRN b", "c9c7", "the silver (銀) steps one square diagonally or straight forward (forward is towards rank 1)"},
+		{"4k4/9/9/9/9/9/9/9/R3KB1R1 w", "O-O", "castling O-O needs f1, g1 empty between the king and the h1 rook"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 w castle=Q", "e1g1", "castling O-O is no longer allowed: the king or the h1 rook has moved"},
+		{"4k4/9/9/9/9/9/9/4r4/R3K2R1 w", "e1c1", "the king may not castle out of check"},
+		{"4k4/7P1/9/9/9/9/9/9/4K4 w", "h8h9=K", "a pawn cannot become a king; write the new piece's letter (Q, R, B, N), like h8h9q"},
+	} {
+		p := mustPosition(t, v, c.fen)
+		checkRefusal(t, p, c.move, c.reason)
+	}
+}
+
+// TestOuyaFEN: each army has only its own letters; castling rights that the
+// placement alone does not tell are written, and read back.
+func TestOuyaFEN(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	for _, bad := range []string{
+		"4k4/9/9/9/9/9/9/9/4K1G2 w", // a chess-side gold
+		"4k4/9/9/9/9/9/9/4q4/4K4 w", // a shogi-side queen
+		"4k4/9/9/9/9/9/9/9/4K3P w",  // a chess pawn on rank 1
+		"4k4/9/9/9/9/9/9/9/p3K4 w",  // a shogi pawn on its last rank
+		"4k4/9/9/9/9/9/9/n8/4K4 w",  // a shogi knight on rank 2
+		"4k4/9/9/9/9/9/9/9/4K3R w castle=K",
+	} {
+		if _, err := rules.NewPosition(v, bad); err == nil {
+			t.Errorf("NewPosition(%s) accepted a bad position", bad)
+		}
+	}
+	g, err := rules.NewGame(v, "4k4/9/9/9/9/9/9/9/R3K2R1 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "e1f1 e9e8 f1e1 e8e9")
+	fen := g.Position().FEN()
+	if !strings.Contains(fen, "castle=-") {
+		t.Errorf("FEN %s: the king has moved, castling rights must be written as lost", fen)
+	}
+	back := mustPosition(t, v, fen)
+	if back.Hash() != g.Position().Hash() {
+		t.Errorf("FEN %s reads back with another hash", fen)
+	}
+	checkMoves(t, back, "", "e1g1 e1c1")
+	if start := mustPosition(t, v, OuyaStart).FEN(); strings.Contains(start, "castle") {
+		t.Errorf("start FEN %s: rights that the placement tells need no field", start)
 	}
 }
