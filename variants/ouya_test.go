@@ -1,9 +1,12 @@
 package variants
 
 import (
+	"bytes"
+	"image/png"
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -258,5 +261,55 @@ func TestOuyaFEN(t *testing.T) {
 	checkMoves(t, back, "", "e1g1 e1c1")
 	if start := mustPosition(t, v, OuyaStart).FEN(); strings.Contains(start, "castle") {
 		t.Errorf("start FEN %s: rights that the placement tells need no field", start)
+	}
+}
+
+// ouyaPromoted is a position after promotions of both armies: a shogi tokin
+// on c3 and horse on g2, White's second queen on d6 (from a pawn).
+const ouyaPromoted = "l1sgkgsnl/1r5b1/p1pp1p1pp/1p1Qp4/9/4P4/PPtP1PP1P/2B1K1hRN/R4B3 w"
+
+// TestOuyaImages renders the start and a position after promotions from both
+// sides: the PNGs decode; the promoted shogi pieces, and only they, bring the
+// promoted (red) ink; the two sides' images differ.
+func TestOuyaImages(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	r, err := render.New(render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := render.Wood().Ink[rules.Red]
+	for _, c := range []struct {
+		fen      string
+		promoted bool
+	}{{OuyaStart, false}, {ouyaPromoted, true}} {
+		p := mustPosition(t, v, c.fen)
+		var shots [2][]byte
+		for s := rules.Red; s <= rules.Black; s++ {
+			data, err := r.From(s).PNG(p.View(rules.Public))
+			if err != nil {
+				t.Fatal(err)
+			}
+			shots[s] = data
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("%s from %v: %v", c.fen, s, err)
+			}
+			n := 0
+			b := img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					cr, cg, cb, _ := img.At(x, y).RGBA()
+					if uint8(cr>>8) == red.R && uint8(cg>>8) == red.G && uint8(cb>>8) == red.B {
+						n++
+					}
+				}
+			}
+			if (n > 0) != c.promoted {
+				t.Errorf("%s from %v: %d pixels of promoted ink, want some: %v", c.fen, s, n, c.promoted)
+			}
+		}
+		if bytes.Equal(shots[0], shots[1]) {
+			t.Errorf("%s: the images from both sides are the same", c.fen)
+		}
 	}
 }
