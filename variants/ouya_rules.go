@@ -153,6 +153,9 @@ func (c *castling) why(p *rules.Position, cs castleSide) string {
 	if p.ToMove() != rules.Red {
 		return "only the chess side castles"
 	}
+	if c.placed(p)&cs.bit == 0 {
+		return fmt.Sprintf("castling %s needs the king on %s and a rook on %s", cs.san, cs.king, cs.rook)
+	}
 	if p.Var(c.rights)&cs.bit == 0 {
 		return fmt.Sprintf("castling %s is no longer allowed: the king or the %s rook has moved", cs.san, cs.rook)
 	}
