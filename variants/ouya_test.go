@@ -117,10 +117,13 @@ func TestOuyaRandomGames(t *testing.T) {
 		games, plies = 2, 60
 	}
 	seen := map[string]int{}
+	// Every other game starts where castling and both promotions are near.
+	starts := []string{OuyaStart, "r3k4/2P4P1/9/3b5/9/1n2s2l1/p5p2/5P3/R3K2RN w"}
 	for i := 0; i < games; i++ {
 		rnd := newRand(uint64(1800 + i))
-		randomGame(t, v, rnd, plies)
-		g, err := rules.NewGame(v, OuyaStart)
+		start := starts[i%len(starts)]
+		randomGameFrom(t, v, start, rnd, plies)
+		g, err := rules.NewGame(v, start)
 		if err != nil {
 			t.Fatal(err)
 		}
