@@ -139,6 +139,9 @@ func splitShogi(v *rules.Variant, text string) (shogiParts, bool) {
 		return out, false
 	}
 	t = t[1:]
+	if t == "" {
+		return out, false
+	}
 	if c := t[len(t)-1:]; c == "+" || c == "=" {
 		out.promote = c[0]
 		t = t[:len(t)-1]

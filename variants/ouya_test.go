@@ -316,3 +316,43 @@ func TestOuyaImages(t *testing.T) {
 		}
 	}
 }
+
+// TestOuyaEnds: the end-of-game rules of ouya.md besides the stalemates (spec
+// rows 9 and 10): checkmate by either army, threefold repetition, and fifty
+// moves by each side without a capture or a pawn move of either army.
+func TestOuyaEnds(t *testing.T) {
+	v := mustVariant(t, "ouya")
+	const fifty = "4k4/9/p8/9/9/9/9/7R1/4K4 w - - 98 60" // 98 plies without capture or pawn move
+	for _, c := range []struct {
+		name, fen string
+		before    string // moves after which the game goes on
+		last      string // the move that ends it
+		want      rules.Outcome
+	}{
+		{"the_chess_side_mates", "k8/9/1K7/9/9/9/9/9/7R1 w", "", "Rh9#",
+			rules.Outcome{Over: true, Winner: rules.Red, Reason: rules.ReasonCheckmate}},
+		{"the_shogi_side_mates", "4k4/9/9/9/9/9/1gs6/9/K8 b", "", "b3b2",
+			rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.ReasonCheckmate}},
+		{"threefold_repetition_draws", OuyaStart, "Nc3 K-d8 Nb1 K-e9 Nc3 K-d8 Nb1", "K-e9",
+			rules.Outcome{Over: true, Draw: true, Reason: rules.ReasonRepetition}},
+		{"fifty_moves_draw", fifty, "h2h3", "e9e8",
+			rules.Outcome{Over: true, Draw: true, Reason: rules.ReasonMoveLimit}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := bqGame(t, v, c.fen)
+			playAll(t, g, c.before)
+			if o := g.Outcome(); o.Over {
+				t.Fatalf("over before %s: %+v", c.last, o)
+			}
+			playAll(t, g, c.last)
+			wantOutcome(t, g, c.want)
+		})
+	}
+	t.Run("a_shogi_pawn_move_resets_the_count", func(t *testing.T) {
+		g := bqGame(t, v, fifty)
+		playAll(t, g, "h2h3 P-a6")
+		if o := g.Outcome(); o.Over || g.Position().Halfmove() != 0 {
+			t.Errorf("after a shogi pawn move: outcome %+v, clock %d; want the game on and the clock at 0", o, g.Position().Halfmove())
+		}
+	})
+}
