@@ -96,12 +96,89 @@ func (n ouyaNotation) writeShogi(p *rules.Position, m rules.Move) string {
 	return sb.String()
 }
 
-// ReadMove reads a move in the notation of the side to move.
+// ReadMove reads a move in the notation of the side to move. A move that
+// names no legal move is explained in the piece's own terms where the text
+// names one piece: the only one of its kind, or the one on a written square.
 func (n ouyaNotation) ReadMove(p *rules.Position, text string) (rules.Move, error) {
+	var (
+		m    rules.Move
+		err  error
+		kind int
+		from = rules.NoSquare
+		to   rules.Square
+	)
 	if p.ToMove() == rules.Red {
-		return n.chess.ReadMove(p, text)
+		if m, err = n.chess.ReadMove(p, text); err == nil {
+			return m, nil
+		}
+		parts, ok := n.chess.split(p.Variant(), text)
+		if !ok {
+			return m, err
+		}
+		if parts.promo < 0 {
+			if why := n.mustPromote(p, parts.kind, parts.to); why != "" {
+				return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: why}
+			}
+		}
+		kind, to = parts.kind, parts.to
+		if sq, ok := p.Variant().Board.Parse(parts.from); ok {
+			from = sq
+		}
+	} else {
+		if m, err = n.readShogi(p, text); err == nil {
+			return m, nil
+		}
+		parts, ok := splitShogi(p.Variant(), text)
+		if !ok {
+			return m, err
+		}
+		kind, from, to = parts.kind, parts.from, parts.to
 	}
-	return n.readShogi(p, text)
+	if _, illegal := err.(*rules.IllegalMoveError); !illegal || strings.Contains(err.Error(), "more than one") {
+		return m, err
+	}
+	if from == rules.NoSquare {
+		from = onlyPiece(p, kind)
+	}
+	if from != rules.NoSquare {
+		if why := p.Explain(rules.Move{From: from, To: to}); why != nil {
+			if ie, ok := why.(*rules.IllegalMoveError); ok {
+				ie.Text = text
+			}
+			return rules.NullMove, why
+		}
+	}
+	return m, err
+}
+
+// mustPromote says, for a chess pawn move written without a new piece, that
+// the pawn must promote and how to write it; "" when that is not the trouble.
+func (n ouyaNotation) mustPromote(p *rules.Position, kind int, to rules.Square) string {
+	var ways []string
+	for _, m := range p.LegalMoves(nil) {
+		if m.To == to && m.Flags&rules.FlagPromote != 0 && m.From != rules.NoSquare && p.At(m.From).Kind() == kind {
+			ways = append(ways, n.chess.WriteMove(p, m))
+		}
+	}
+	if len(ways) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("a pawn reaching %s must promote: write %s", p.Variant().Board.Name(to), strings.Join(ways, " or "))
+}
+
+// onlyPiece is the square of the side to move's only piece of kind k, or
+// NoSquare when it has none or several.
+func onlyPiece(p *rules.Position, k int) rules.Square {
+	found := rules.NoSquare
+	for sq := rules.Square(0); int(sq) < p.Variant().Board.NumSquares(); sq++ {
+		if pc := p.At(sq); !pc.Empty() && pc.Kind() == k && pc.Side() == p.ToMove() {
+			if found != rules.NoSquare {
+				return rules.NoSquare
+			}
+			found = sq
+		}
+	}
+	return found
 }
 
 // shogiParts is a move in the shogi form, split.

@@ -225,6 +225,10 @@ func TestOuyaRefusals(t *testing.T) {
 		{"4k4/9/9/9/9/9/9/9/R3KB1R1 w", "O-O", "castling O-O needs f1, g1 empty between the king and the h1 rook"},
 		{"4k4/9/9/9/9/9/9/9/R3K2R1 w castle=Q", "e1g1", "castling O-O is no longer allowed: the king or the h1 rook has moved"},
 		{"4k4/9/9/9/9/9/9/4r4/R3K2R1 w", "e1c1", "the king may not castle out of check"},
+		{"4k4/9/9/9/9/4d4/9/9/4K4 w", "Ke2", "you are in check, and this move does not answer it"},
+		{"4k4/7P1/9/9/9/9/9/9/4K4 w", "h9", "a pawn reaching h9 must promote: write h9=Q+ or h9=R+ or h9=B or h9=N"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 b", "K-e7", "the king (玉) steps one square in any direction"},
+		{"4k4/9/9/9/9/9/9/9/R3K2R1 b", "S-e7", "no silver of yours can go to e7 now"},
 		{"4k4/7P1/9/9/9/9/9/9/4K4 w", "h8h9=K", "a pawn cannot become a king; write the new piece's letter (Q, R, B, N), like h8h9q"},
 	} {
 		p := mustPosition(t, v, c.fen)
