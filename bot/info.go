@@ -224,7 +224,11 @@ func (q *request) cmdRules(args []string) error {
 				glyph += "/" + k.Glyph[1]
 			}
 		}
-		pieces = append(pieces, string(k.Letter)+glyph+" "+k.Name)
+		letter := k.Letter
+		if k.Sides == rules.BlackOnly {
+			letter += 'a' - 'A' // a kind of the second player's only: its FEN letter
+		}
+		pieces = append(pieces, string(letter)+glyph+" "+k.Name)
 	}
 	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
 	sb.WriteString(q.notationHelp(v) + "\n")

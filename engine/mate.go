@@ -83,7 +83,7 @@ func (s *Solver) victim(m rules.Move) int {
 
 // terminal reports, for a side to move with no legal move, whether that loses.
 func (s *Solver) terminal() bool {
-	return s.p.InCheck() || s.v.StalemateLoses
+	return s.p.InCheck() || s.v.StalemateLost(s.p.ToMove())
 }
 
 // struck: after an attacker move, is the defender lost within n more attacker
@@ -151,12 +151,12 @@ func (s *Solver) win(n int) bool {
 		} else {
 			c.replies = -1
 			// The last move may also win by stalemate; before it, defend finds that.
-			if n == 1 && (check || s.v.StalemateLoses) && !s.p.HasLegalMove() {
+			if n == 1 && (check || s.v.StalemateLost(side.Other())) && !s.p.HasLegalMove() {
 				c.replies = 0
 			}
 		}
 		s.unplay(m)
-		if c.replies == 0 && (check || s.v.StalemateLoses) {
+		if c.replies == 0 && (check || s.v.StalemateLost(side.Other())) {
 			s.tt.storeWin(key, 1, m)
 			return true
 		}

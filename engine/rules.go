@@ -13,7 +13,7 @@ import (
 //
 // What it uses of rules.Position: PseudoMoves, IsLegal, Make, Unmake, InCheck,
 // Attacked, Hash, ToMove, At, Halfmove, Royals (once per search) and the Variant's
-// data (Kinds, StalemateLoses, MoveLimit, Repetition, AutoMove, GameEnd and the
+// data (Kinds, StalemateLost, MoveLimit, Repetition, AutoMove, GameEnd and the
 // hooks that decide whether the fast legality test applies).
 
 // maxAutoPlies bounds the automatic moves after one move, as rules.Game does.
@@ -297,7 +297,7 @@ func (b *board) repeated() endKind {
 // noMoveLoses reports whether the side to move, which has no legal move, loses
 // (checkmate, or stalemate where the variant says so); otherwise it is a draw.
 func (b *board) noMoveLoses() bool {
-	return b.v.StalemateLoses || b.p.InCheck()
+	return b.v.StalemateLost(b.p.ToMove()) || b.p.InCheck()
 }
 
 // anyLegal reports whether one of the pseudo-legal moves is legal.

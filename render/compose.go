@@ -91,7 +91,11 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 			c.blit(dst, c.getSprite(k), x, y)
 			continue
 		}
-		c.blit(dst, c.getSprite(r.pieceKey(p, d)), x, y)
+		k := r.pieceKey(p, d)
+		if k.kind == spriteTile {
+			k.up = (p.Side == rules.Red) != l.flip // the tip points at the opponent
+		}
+		c.blit(dst, c.getSprite(k), x, y)
 		r.badges(dst, p, d, x, y)
 	}
 
@@ -127,6 +131,9 @@ func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
 	if p.Figure != 0 && !p.FaceDown {
 		k.kind, k.figure = spriteFigure, p.Figure
 		return k
+	}
+	if p.Tile && !p.FaceDown {
+		k.kind, k.promoted = spriteTile, p.Promoted
 	}
 	first, second := p.Glyph, p.Simple
 	if r.c.opts.Simplified {

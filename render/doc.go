@@ -21,7 +21,10 @@
 // files with points on both banks run through it); Decor supplies palace
 // diagonals, soldier and cannon corner marks, river text and shaded zones; extra
 // points are drawn where Board.Point puts them, with lines to the squares they
-// link to. Cell boards are checkered, a1 dark.
+// link to. Cell boards are checkered, a1 dark. Besides discs, pieces may be chess
+// figures (ViewPiece.Figure), shogi-style pentagon tiles pointing at the
+// opponent (ViewPiece.Tile; a promoted one with a red glyph) or squares of a
+// multi-cell block (figures.go).
 //
 // Each board is drawn with gg once per orientation and kept as a paletted
 // background; each piece look (size, side, face down, text) is drawn once and

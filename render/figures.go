@@ -1,8 +1,11 @@
 package render
 
-// Chess figures and multi-cell blocks: pieces of cell-board games that are not
-// discs with a glyph. A kind that names a chess figure (rules.Kind.Figure) is
-// drawn as that figure in vector shapes; a square of a multi-cell piece
+// Chess figures, shogi tiles and multi-cell blocks: pieces of cell-board games
+// that are not discs with a glyph. A kind that names a chess figure
+// (rules.Kind.Figure) is drawn as that figure in vector shapes; a shogi kind
+// (rules.Kind.Tile) as a pentagon tile pointing at the opponent, its glyph
+// upright (a chat image is read, not turned), in red when the piece is
+// promoted, as shogi sets print promoted sides; a square of a multi-cell piece
 // (ViewPiece.Joins) is drawn as a tile that runs into its neighbours of the same
 // piece, so that the piece shows as one joined shape.
 
@@ -29,13 +32,7 @@ func (c *shared) figureColors(s rules.Side) (fill, stroke color.RGBA) {
 // drawFigure draws chess figure k.figure (K Q R B N P, or G for the cannon) of
 // height about k.size.
 func (c *shared) drawFigure(k spriteKey) *sprite {
-	d := k.size
-	so := shadowOffset(d)
-	pad := int(so) + 3
-	n := d + 2*pad
-	dc := canvas(n)
-	cx, cy := float64(n)/2, float64(n)/2
-	R := float64(d) / 2
+	dc, n, _, cx, cy, R := pieceCanvas(k.size, 3)
 	fill, stroke := c.figureColors(k.side)
 	pt := func(x, y float64) (float64, float64) { return cx + x*R, cy + y*R }
 	poly := func(pts ...float64) {
@@ -186,3 +183,45 @@ func (c *shared) drawBlock(k spriteKey) *sprite {
 
 // flipJoins turns join bits by 180 degrees, for a board drawn from Black's side.
 func flipJoins(j uint8) uint8 { return (j&3)<<2 | (j>>2)&3 }
+
+// drawTile draws a shogi piece: a pentagon of height about k.size with its tip
+// up (k.up) or down, and its glyph upright, in the promoted colour (Red's ink)
+// for a promoted piece.
+func (c *shared) drawTile(k spriteKey) *sprite {
+	th := c.opts.Theme
+	dc, n, so, cx, cy, R := pieceCanvas(k.size, 3)
+	dir := 1.0 // +1: tip up
+	if !k.up {
+		dir = -1
+	}
+	// Tip, shoulders, base corners: a tile a little narrower than tall.
+	pts := [][2]float64{{0, -0.98}, {0.66, -0.62}, {0.84, 0.92}, {-0.84, 0.92}, {-0.66, -0.62}}
+	path := func(dx, dy, scale float64) {
+		for i, q := range pts {
+			x, y := cx+dx+q[0]*R*scale, cy+dy+q[1]*R*scale*dir
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+	}
+	path(so, so, 1)
+	dc.SetColor(rgba(black, shadowAlpha))
+	dc.Fill()
+	path(0, 0, 1)
+	dc.SetColor(th.Face)
+	dc.FillPreserve()
+	dc.SetColor(th.Rim)
+	dc.SetLineWidth(math.Max(1.5, R*0.07))
+	dc.SetLineJoin(gg.LineJoinRound)
+	dc.Stroke()
+	ink := th.Ink[rules.Black]
+	if k.promoted {
+		ink = th.Ink[rules.Red]
+	}
+	// The glyph sits a little towards the wide end, away from the tip.
+	c.drawPieceText(dc, k.text, cx, cy+R*0.12*dir, R*0.92, ink)
+	return c.spriteOf(dc.Image().(*image.RGBA), n/2, n/2)
+}

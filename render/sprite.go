@@ -77,6 +77,7 @@ const (
 	spritePinned
 	spriteFigure // a chess figure (figures.go)
 	spriteBlock  // a square of a multi-cell piece (figures.go)
+	spriteTile   // a shogi-style pentagon tile (figures.go)
 	spriteRemoved
 )
 
@@ -97,6 +98,9 @@ type spriteKey struct {
 	// neutral: a face-down piece of unknown colour (banqi), drawn without the
 	// band of a side's colour.
 	neutral bool
+	// up: a spriteTile points up the image (else down); promoted: its glyph
+	// is written in the promoted colour.
+	up, promoted bool
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -125,6 +129,8 @@ func (c *shared) getSprite(k spriteKey) *sprite {
 		sp = c.drawFigure(k)
 	case spriteBlock:
 		sp = c.drawBlock(k)
+	case spriteTile:
+		sp = c.drawTile(k)
 	default:
 		sp = c.drawBadge(k)
 	}
@@ -147,17 +153,19 @@ func rgba(c color.RGBA, alpha float64) color.NRGBA {
 // shadowOffset is how far a disc's shadow falls, down and right.
 func shadowOffset(d int) float64 { return math.Max(1, math.Round(float64(d)*0.035)) }
 
+// pieceCanvas is the canvas of a piece of size d: its side n, with room for
+// the shadow plus margin pixels; the shadow offset, centre and half size.
+func pieceCanvas(d, margin int) (dc *gg.Context, n int, so, cx, cy, R float64) {
+	so = shadowOffset(d)
+	n = d + 2*(int(so)+margin)
+	return canvas(n), n, so, float64(n) / 2, float64(n) / 2, float64(d) / 2
+}
+
 // drawPiece draws a piece disc of diameter k.size. The disc is centred on a pixel
 // corner, which is where board points lie.
 func (c *shared) drawPiece(k spriteKey) *sprite {
 	th := c.opts.Theme
-	d := k.size
-	so := shadowOffset(d)
-	pad := int(so) + 2
-	n := d + 2*pad
-	dc := canvas(n)
-	cx, cy := float64(n)/2, float64(n)/2
-	R := float64(d) / 2
+	dc, n, so, cx, cy, R := pieceCanvas(k.size, 2)
 	ink := th.Ink[k.side]
 	if k.neutral {
 		ink = th.Back

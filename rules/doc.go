@@ -56,4 +56,8 @@
 //     every game of the variant shares; claims (variables, move codes, FEN fields)
 //     are made in Init and are the same in a derived variant, whose modules start
 //     with its parent's.
+//   - A kind may belong to one side only (Kind.Sides): two kinds may then share a
+//     letter, and the letter's case picks the kind (KindFor). KindByLetter still
+//     takes either case and prefers the case's side, so a caller that asks for
+//     "the P" of such a variant gets White's.
 package rules

@@ -294,13 +294,13 @@ func (p *Position) parseHand(s string) error {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		k := p.v.KindByLetter(c)
-		if k < 0 || p.v.royalKind[k] {
-			return fmt.Errorf("unknown piece %q in hand", c)
-		}
 		side := Red
 		if c >= 'a' && c <= 'z' {
 			side = Black
+		}
+		k := p.v.KindFor(c, side)
+		if k < 0 || p.v.royalKind[k] {
+			return fmt.Errorf("unknown piece %q in hand", c)
 		}
 		j := int(side)*len(p.v.Kinds) + k
 		if p.hand[j] >= 100 {
@@ -371,9 +371,14 @@ func (p *Position) readPiece(s string) (Piece, int, error) {
 	if c >= 'a' && c <= 'z' {
 		side = Black
 	}
-	k := p.v.KindByLetter(c)
+	k := p.v.KindFor(c, side)
+	if k < 0 && p.v.KindByLetter(c) >= 0 {
+		return NoPiece, 0, fmt.Errorf("piece letter %q: %s has no such piece (this game has %s)", c, side, p.v.describeKinds())
+	}
 	if k < 0 {
-		k = p.v.aliasKind(c)
+		if k = p.v.aliasKind(c); k >= 0 && !p.v.Kinds[k].Sides.Allows(side) {
+			k = -1
+		}
 	}
 	if k < 0 {
 		return NoPiece, 0, fmt.Errorf("unknown piece letter %q (this game has %s)", c, p.v.describeKinds())

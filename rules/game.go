@@ -309,7 +309,7 @@ func (p *Position) decided() (Outcome, bool) {
 		if p.InCheck() {
 			return Win(p.side.Other(), ReasonCheckmate), true
 		}
-		if v.StalemateLoses {
+		if v.StalemateLost(p.side) {
 			return Win(p.side.Other(), ReasonStalemate), true
 		}
 		return Drawn(ReasonStalemate), true

@@ -72,7 +72,7 @@ func FormatCoord(p *Position, m Move) string {
 	case m.Flags&FlagDrop != 0:
 		return string(p.v.Kinds[m.Aux].Letter) + "*" + b.Name(m.To)
 	case m.Flags&FlagPromote != 0:
-		return b.Name(m.From) + b.Name(m.To) + string(p.v.Kinds[m.Aux].Letter+'a'-'A')
+		return b.Name(m.From) + b.Name(m.To) + p.promotionText(m.From, int(m.Aux))
 	case m.Flags&FlagAlong != 0:
 		for _, w := range p.v.mods.writers {
 			if t, ok := w.FormatMove(p, m); ok {
@@ -125,11 +125,22 @@ func ParseCoord(p *Position, text string) (Move, error) {
 	}
 	promo := -1
 	from, to, ok := splitSquares(p.v.Board, norm)
+	marked := false
+	if !ok {
+		from, to, promo, ok = p.markedPromotion(norm) // `c4c3+`
+		marked = ok
+	}
 	if !ok && len(norm) > 2 {
 		if k := p.v.KindByLetter(norm[len(norm)-1]); k >= 0 {
 			// `e7e8q` and `e7e8=q`
 			if from, to, ok = splitSquares(p.v.Board, strings.TrimSuffix(norm[:len(norm)-1], "=")); ok {
 				promo = k
+				if pc := p.board[from]; pc != NoPiece {
+					// The letter names a kind of the mover's side (Kind.Sides).
+					if own := p.v.KindFor(norm[len(norm)-1], pc.Side()); own >= 0 {
+						promo = own
+					}
+				}
 			}
 		}
 	}
@@ -166,6 +177,9 @@ func ParseCoord(p *Position, text string) (Move, error) {
 				kinds = append(kinds, string(p.v.Kinds[m.Aux].Letter))
 			}
 		}
+		if marked && len(kinds) == 0 {
+			return NullMove, p.noPromotion(norm, from, to, legal)
+		}
 		if len(kinds) > 0 {
 			example := p.v.Board.Name(from) + p.v.Board.Name(to) + strings.ToLower(kinds[0])
 			return NullMove, &IllegalMoveError{Text: norm, Reason: fmt.Sprintf(
@@ -183,6 +197,16 @@ func ParseCoord(p *Position, text string) (Move, error) {
 		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 && p.twoSquares(m) {
 			return m, nil // a special move written as two squares (a flip: a2a2)
 		}
+	}
+	var ways []string
+	for _, m := range legal {
+		if m.From == from && m.To == to && m.Flags&FlagPromote != 0 {
+			ways = append(ways, FormatCoord(p, m))
+		}
+	}
+	if len(ways) > 0 {
+		return NullMove, &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("a %s reaching %s must promote: write %s",
+			p.pieceName(p.board[from]), p.v.Board.Name(to), strings.Join(ways, " or "))}
 	}
 	for _, m := range p.PseudoMoves(nil) {
 		if m.From == from && m.To == to && m.Flags&FlagSpecial != 0 && p.twoSquares(m) {

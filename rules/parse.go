@@ -25,6 +25,13 @@ func ParseMove(p *Position, text string) (Move, error) {
 	if _, unreadable := err.(*ParseError); unreadable && p.v.Notation != nil {
 		return p.v.Notation.ReadMove(p, text)
 	}
+	if p.v.Notation != nil {
+		// Text that reads as coordinates may be the notation's too: SAN's
+		// `B1f4` is a bishop from rank 1, not a move from b1.
+		if m, nerr := p.v.Notation.ReadMove(p, text); nerr == nil {
+			return m, nil
+		}
+	}
 	if _, unreadable := err.(*ParseError); !unreadable || !p.v.XiangqiNotation {
 		return NullMove, err
 	}

@@ -185,14 +185,57 @@ type Kind struct {
 	// Body, when set, makes the kind a multi-cell piece (body.go): it covers
 	// several squares and moves by translating them.
 	Body *Body
+	// Sides limits the kind to one side (RedOnly, BlackOnly); the zero value
+	// lets both sides have it. Two kinds may then share a letter, one a side:
+	// ouya's chess army and shogi army each have a knight N and a pawn P that
+	// move differently, and the letter's case in a FEN picks the kind.
+	Sides KindSides
+	// Tile, when set, asks images to draw the kind as a shogi-style pentagon
+	// tile pointing at the opponent, with its glyph, instead of a disc.
+	Tile bool
+	// Promoted marks a kind that is another kind promoted (the shogi dragon):
+	// images write its glyph in the promoted colour.
+	Promoted bool
+}
+
+// KindSides says which sides may have pieces of a kind.
+type KindSides uint8
+
+// Kind sides.
+const (
+	BothSides KindSides = iota
+	RedOnly
+	BlackOnly
+)
+
+// Allows reports whether side s may have pieces of a kind with these sides.
+func (k KindSides) Allows(s Side) bool {
+	return k == BothSides || (k == RedOnly && s == Red) || (k == BlackOnly && s == Black)
 }
 
 // Promotion is what a kind becomes when a move ends in a zone: the move must
 // turn it into one of the kinds To lists (by letter; the first is the one a
-// move written without a letter chooses).
+// move written without a letter chooses). The fields after To give the shogi
+// style, where promotion is a choice.
 type Promotion struct {
 	Zone string
 	To   []byte
+	// Leaving: a move that starts in the zone may promote too (shogi), not
+	// only one that ends there.
+	Leaving bool
+	// Optional: the piece may also stay what it is; the plain move is kept
+	// beside the promotions, unless it ends in Must.
+	Optional bool
+	// Must names a zone where an Optional promotion is compulsory (the shogi
+	// pawn on the last rank could never move again); "" = none.
+	Must string
+	// Mark, when set, is how coordinates write the promotion after the two
+	// squares instead of the new kind's letter (shogi's `c4c3+`); To must then
+	// hold one kind.
+	Mark string
+	// Explicit: a move written without the new kind's letter (or Mark) is no
+	// promotion, so a compulsory one must be written in full (`h8h9=Q`).
+	Explicit bool
 }
 
 // Aura is an effect a piece has on its neighbours, as deltas on Red's orientation.

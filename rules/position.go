@@ -777,6 +777,7 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
 	vp.Letter, vp.Glyph, vp.Simple, vp.Figure = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure
+	vp.Tile, vp.Promoted = k.Tile, k.Promoted
 	return vp
 }
 

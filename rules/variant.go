@@ -68,6 +68,9 @@ type Variant struct {
 	// StalemateLoses: a side with no legal move loses even when not in check
 	// (xiangqi 困斃). Otherwise it is a draw (chess).
 	StalemateLoses bool
+	// StalemateLosesSide is StalemateLoses for one side only: in ouya the shogi
+	// army loses without a legal move, as in shogi, while the chess army draws.
+	StalemateLosesSide [2]bool
 	// MoveLimit is the number of plies without capture after which the game is
 	// drawn (120 in xiangqi); 0 = none.
 	MoveLimit  int
@@ -111,7 +114,7 @@ type Variant struct {
 	Modules []Module
 
 	// Built by Finalize.
-	byLetter       [128]int8
+	byLetter       [2][128]int8 // per side: kind index of an uppercase letter (Kind.Sides)
 	tables         []pieceTable // (kind*2+side)*n + sq
 	rev            []revTable   // side*n + target: leaps of that side that reach target
 	rayDirs        []rayDir     // distinct directions of capturing rays, per side
@@ -159,8 +162,10 @@ func (v *Variant) Finalize() error {
 	if len(v.Kinds) == 0 || len(v.Kinds) > 62 {
 		return fmt.Errorf("rules: variant %s has %d kinds, want 1..62", v.Slug, len(v.Kinds))
 	}
-	for i := range v.byLetter {
-		v.byLetter[i] = -1
+	for s := range v.byLetter {
+		for i := range v.byLetter[s] {
+			v.byLetter[s][i] = -1
+		}
 	}
 	v.royalKind = make([]bool, len(v.Kinds))
 	for i := range v.Kinds {
@@ -168,10 +173,15 @@ func (v *Variant) Finalize() error {
 		if err := k.validate(); err != nil {
 			return fmt.Errorf("variant %s: %w", v.Slug, err)
 		}
-		if v.byLetter[k.Letter] >= 0 {
-			return fmt.Errorf("rules: variant %s: letter %c used twice", v.Slug, k.Letter)
+		for s := Red; s <= Black; s++ {
+			if !k.Sides.Allows(s) {
+				continue
+			}
+			if v.byLetter[s][k.Letter] >= 0 {
+				return fmt.Errorf("rules: variant %s: letter %c used twice", v.Slug, k.Letter)
+			}
+			v.byLetter[s][k.Letter] = int8(i)
 		}
-		v.byLetter[k.Letter] = int8(i)
 		v.royalKind[i] = k.Royal
 		v.hasRoyal = v.hasRoyal || k.Royal
 		for _, a := range k.Atoms {
@@ -185,7 +195,7 @@ func (v *Variant) Finalize() error {
 		}
 	}
 	for i := range v.Kinds {
-		if pa := v.Kinds[i].PublicAs; pa != 0 && v.byLetter[pa] < 0 {
+		if pa := v.Kinds[i].PublicAs; pa != 0 && v.KindByLetter(pa) < 0 {
 			return fmt.Errorf("rules: variant %s: kind %s looks like unknown letter %c", v.Slug, v.Kinds[i].Name, pa)
 		}
 	}
@@ -273,6 +283,10 @@ func (v *Variant) hasPooler() bool {
 	return false
 }
 
+// StalemateLost reports whether side s loses when it has no legal move and is
+// not in check (StalemateLoses, StalemateLosesSide); otherwise that is a draw.
+func (v *Variant) StalemateLost(s Side) bool { return v.StalemateLoses || v.StalemateLosesSide[s] }
+
 // WhiteAndBlack reports whether the sides are called White and Black (a chess
 // board of cells) rather than Red and Black.
 func (v *Variant) WhiteAndBlack() bool { return v.Board.Cells && !v.RedAndBlack }
@@ -283,14 +297,33 @@ func (v *Variant) WhiteAndBlack() bool { return v.Board.Cells && !v.RedAndBlack 
 func (v *Variant) ColoursInPlay() bool { return len(v.mods.uncoloured) > 0 }
 
 // KindByLetter returns the kind index of an uppercase or lowercase letter, or -1.
+// Where two kinds share a letter, one a side (Kind.Sides), the case picks the
+// side; a letter only one side's kind has names that kind in either case.
 func (v *Variant) KindByLetter(c byte) int {
+	s := Red
+	if c >= 'a' && c <= 'z' {
+		c -= 'a' - 'A'
+		s = Black
+	}
+	if c >= 128 {
+		return -1
+	}
+	if k := v.byLetter[s][c]; k >= 0 {
+		return int(k)
+	}
+	return int(v.byLetter[s.Other()][c])
+}
+
+// KindFor returns the kind index side s has under letter c (either case), or
+// -1 when s has no such kind (Kind.Sides).
+func (v *Variant) KindFor(c byte, s Side) int {
 	if c >= 'a' && c <= 'z' {
 		c -= 'a' - 'A'
 	}
 	if c >= 128 {
 		return -1
 	}
-	return int(v.byLetter[c])
+	return int(v.byLetter[s][c])
 }
 
 // MayStand reports whether a face-up piece of kind k and side s may stand on sq
@@ -351,7 +384,11 @@ func (v *Variant) String() string { return v.Slug }
 func (v *Variant) describeKinds() string {
 	var names []string
 	for _, k := range v.Kinds {
-		names = append(names, string(k.Letter)+"="+k.Name)
+		l := k.Letter
+		if k.Sides == BlackOnly {
+			l += 'a' - 'A'
+		}
+		names = append(names, string(l)+"="+k.Name)
 	}
 	return strings.Join(names, " ")
 }

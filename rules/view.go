@@ -57,6 +57,9 @@ type ViewPiece struct {
 	Token bool
 	// Figure is the chess figure the kind is drawn as (Kind.Figure), or 0.
 	Figure byte
+	// Tile: the kind is drawn as a pentagon tile pointing at the opponent
+	// (Kind.Tile, shogi pieces); Promoted: its glyph in the promoted colour.
+	Tile, Promoted bool
 	// Joins marks the neighbours that are squares of the same multi-cell piece
 	// (Kind.Body), on Red's orientation: 1 right, 2 up, 4 left, 8 down.
 	Joins uint8

@@ -35,15 +35,17 @@ if [ "${1:-}" != "-k" ]; then
 		echo '楚河漢界汉一二三四五六七八九十山冰凍冻牽牵'
 		# Full-width digits (Chinese notation may use them).
 		echo '０１２３４５６７８９'
+		# Shogi pieces (ouya), their Japanese forms and the hiragana と (tokin).
+		echo '玉飛角金銀桂香歩龍馬と杏圭全'
 		# Every Han character in a table row of the rules specs.
 		grep -h '^|' "$SPECS"/*.md
-	} | grep -oP '\p{Han}|[\x{FF10}-\x{FF19}]' >"$tmp"
+	} | grep -oP '\p{Han}|\p{Hiragana}|[\x{FF10}-\x{FF19}]' >"$tmp"
 	# Add the simplified form of every character.
 	opencc -c t2s.json <"$tmp" >>"$tmp.s"
 	cat "$tmp.s" >>"$tmp"
 	rm -f "$tmp.s"
 	{
-		grep -oP '\p{Han}|[\x{FF10}-\x{FF19}]' "$tmp" | LC_ALL=C sort -u | tr -d '\n'
+		grep -oP '\p{Han}|\p{Hiragana}|[\x{FF10}-\x{FF19}]' "$tmp" | LC_ALL=C sort -u | tr -d '\n'
 		echo
 	} >"$CHARS"
 fi

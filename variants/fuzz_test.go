@@ -32,17 +32,9 @@ func FuzzModuleFEN(f *testing.F) {
 	vs := []*rules.Variant{mustJinchan(f), composed(f, "xiangqi", true, true, true)}
 	f.Fuzz(func(t *testing.T, which int, fen, move string) {
 		v := vs[(which%len(vs)+len(vs))%len(vs)]
-		p, err := rules.NewPosition(v, fen)
-		if err != nil {
+		p, out, ok := fenRoundTrip(t, v, fen)
+		if !ok {
 			return
-		}
-		out := p.FEN()
-		q, err := rules.NewPosition(v, out)
-		if err != nil {
-			t.Fatalf("%s reads %s as %s, which does not load: %v", v.Slug, fen, out, err)
-		}
-		if q.FEN() != out || q.Hash() != p.Hash() {
-			t.Fatalf("%s: %s -> %s -> %s (hash %x, %x)", v.Slug, fen, out, q.FEN(), p.Hash(), q.Hash())
 		}
 		if m, err := rules.ParseCoord(p, move); err == nil {
 			p.Make(m)
@@ -52,4 +44,23 @@ func FuzzModuleFEN(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fenRoundTrip loads fen, if it loads (ok=false otherwise), and checks that the
+// FEN it writes, out, loads into the same position with the same hash.
+func fenRoundTrip(t *testing.T, v *rules.Variant, fen string) (p *rules.Position, out string, ok bool) {
+	t.Helper()
+	p, err := rules.NewPosition(v, fen)
+	if err != nil {
+		return nil, "", false
+	}
+	out = p.FEN()
+	q, err := rules.NewPosition(v, out)
+	if err != nil {
+		t.Fatalf("%s reads %s as %s, which does not load: %v", v.Slug, fen, out, err)
+	}
+	if q.FEN() != out || q.Hash() != p.Hash() {
+		t.Fatalf("%s: %s -> %s -> %s (hash %x, %x)", v.Slug, fen, out, q.FEN(), p.Hash(), q.Hash())
+	}
+	return p, out, true
 }

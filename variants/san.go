@@ -115,6 +115,9 @@ func (n san) split(v *rules.Variant, text string) (sanParts, bool) {
 		}
 		t = strings.TrimSuffix(t[:len(t)-1], "=")
 	}
+	if t == "" {
+		return out, false // a lone piece letter ("B")
+	}
 	if c := t[0]; c >= 'A' && c <= 'Z' {
 		out.letter = c
 		t = t[1:]
