@@ -46,7 +46,10 @@ func JujiangBoard() *rules.Board {
 		}
 		return out
 	}
-	zone := func(names ...string) rules.Zone { s := b.SquaresOf(shift(names...)...); return rules.Zone{s, b.MirrorSet(s)} }
+	zone := func(names ...string) rules.Zone {
+		s := b.SquaresOf(shift(names...)...)
+		return rules.Zone{s, b.MirrorSet(s)}
+	}
 	palace := b.Rect(2+jujiangShift+1, 0, 2+jujiangShift+3, 2)
 	own := b.RankRange(0, 4)
 	soldier := b.RankRange(5, 9)

@@ -43,22 +43,6 @@ func jjPalace(red bool, f, r int) bool {
 	return r >= 7
 }
 
-// giant returns the lower-left point of side red's giant, or ok=false.
-func (j jjRef) giant(red bool) (int, int, bool) {
-	want := byte('g')
-	if red {
-		want = 'G'
-	}
-	for r := 0; r < 10; r++ {
-		for f := 0; f < 13; f++ {
-			if j.at(f, r) == want {
-				return f, r, true
-			}
-		}
-	}
-	return 0, 0, false
-}
-
 // pseudo lists side red's moves by the movement rules alone.
 func (j jjRef) pseudo(red bool) []jjMove {
 	var out []jjMove
