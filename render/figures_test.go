@@ -54,3 +54,39 @@ func TestFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyOnPoints: a multi-cell piece on a point board (the jujiang giant) is
+// one large disc across its 2×2 block, from either side, on a board drawn
+// wide enough (Decor.FullSize) that its pieces are as large as the standard
+// board's.
+func TestBodyOnPoints(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 13, Height: 6})
+	b.Decor = rules.Decor{RiverBelow: -1, FullSize: true}
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	put := func(name string, joins uint8) {
+		v.Pieces[sq(b, name)] = &rules.ViewPiece{Side: rules.Red, Letter: 'G', Glyph: "巨帥", Simple: "巨帅", Joins: joins}
+	}
+	put("b1", 1|2)
+	put("c1", 4|2)
+	put("b2", 1|8)
+	put("c2", 4|8)
+	v.Pieces[sq(b, "f1")] = &rules.ViewPiece{Side: rules.Black, Letter: 'R', Glyph: "車"}
+	v.Pieces[sq(b, "g1")] = &rules.ViewPiece{Side: rules.Black, Letter: 'R', Glyph: "車"}
+	std, _, err := newRenderer(t, Options{}).Size(mustFinalize(&rules.Board{Width: 9, Height: 10}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, persp := range []rules.Side{rules.Red, rules.Black} {
+		s := render(t, newRenderer(t, Options{Perspective: persp}), v)
+		if w := s.img.Bounds().Dx(); w <= std {
+			t.Errorf("a 13-file FullSize board is %d px wide, no wider than the standard %d", w, std)
+		}
+		s.expect("inside the giant's disc, between b1 and c1", s.between("b1", "c1", 0.5), s.th.Face)
+		s.expect("inside the giant's disc, between b2 and c2", s.between("b2", "c2", 0.5), s.th.Face)
+		s.expect("inside the giant's disc, between b1 and b2", s.between("b1", "b2", 0.5), s.th.Face)
+		if got := s.between("f1", "g1", 0.5); near(got, s.th.Face, 24) {
+			t.Errorf("perspective %v: two ordinary discs run into each other", persp)
+		}
+	}
+}

@@ -69,6 +69,11 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 	}
 	unitsW := l.ux1 - l.ux0 + l.bandL + l.bandR
 	unitsH := l.uy1 - l.uy0 + l.bandT + l.bandB
+	if b.Decor.FullSize && !l.cells {
+		// The unit a standard board of nine point files gets at this width.
+		std := 8 + 2*pointPad + l.bandL + l.bandR
+		width = max(width, min(MaxWidth, int(math.Ceil(unitsW*math.Floor(float64(width)/std)))))
+	}
 	l.s = math.Floor(float64(width) / unitsW)
 	if l.cells {
 		// Cell centres fall on whole pixels only when the cell side is even.

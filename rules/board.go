@@ -119,6 +119,10 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+	// FullSize: draw a board with more than nine point files wider than the
+	// asked width, so that its pieces are as large as on the standard board
+	// (images stay within render's width limit).
+	FullSize bool
 }
 
 // River is a river drawn across the board between rank Below and the next, with

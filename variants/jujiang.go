@@ -72,9 +72,12 @@ func JujiangBoard() *rules.Board {
 			{From: at("d0"), To: at("f2")}, {From: at("f0"), To: at("d2")},
 			{From: at("d7"), To: at("f9")}, {From: at("f7"), To: at("d9")},
 		},
-		// The two extension blocks, where the giants start.
-		Shaded: []rules.SquareSet{b.SquaresOf("a4", "b4", "a5", "b5", "l4", "m4", "l5", "m5")},
+		FullSize: true,
 	}
+	// The inner files of the extension blocks cross the river too (jujiang.md:
+	// b4-b5, l4-l5), as the outer ones a and m do.
+	b.Decor.Diagonals = append(b.Decor.Diagonals, rules.Line{From: mustSquare(b, "b4"), To: mustSquare(b, "b5")},
+		rules.Line{From: mustSquare(b, "l4"), To: mustSquare(b, "l5")})
 	for _, n := range []string{"b2", "h2", "a3", "c3", "e3", "g3", "i3", "b7", "h7", "a6", "c6", "e6", "g6", "i6"} {
 		b.Decor.Marks = append(b.Decor.Marks, at(n))
 	}
