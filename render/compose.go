@@ -120,7 +120,7 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 // pieceKey is the look of p as a disc of diameter d. Only what the view says
 // goes in: with Letter 0 the identity is hidden, and so is any glyph.
 func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
-	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown, neutral: p.NoColour}
+	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown, neutral: p.NoColour, army: p.Army}
 	if p.Letter == 0 {
 		k.down = true // a piece of unknown identity shows its back
 		return k

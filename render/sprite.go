@@ -96,6 +96,8 @@ type spriteKey struct {
 	// neutral: a face-down piece of unknown colour (banqi), drawn without the
 	// band of a side's colour.
 	neutral bool
+	// army 1 inks the piece with its side's second-army colour (Theme.Ink2).
+	army uint8
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -156,6 +158,9 @@ func (c *shared) drawPiece(k spriteKey) *sprite {
 	cx, cy := float64(n)/2, float64(n)/2
 	R := float64(d) / 2
 	ink := th.Ink[k.side]
+	if k.army == 1 && th.Ink2[k.side].A != 0 {
+		ink = th.Ink2[k.side]
+	}
 	if k.neutral {
 		ink = th.Back
 	}

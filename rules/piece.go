@@ -185,6 +185,15 @@ type Kind struct {
 	// Body, when set, makes the kind a multi-cell piece (body.go): it covers
 	// several squares and moves by translating them.
 	Body *Body
+	// FENAs, when set, is the letter a FEN writes for this kind: a kind that is
+	// a state of another one that the position implies (changhe's upgraded
+	// chariot is written R and made again when the FEN is read, by the module
+	// that owns the state). Reading the letter gives the other kind.
+	FENAs byte
+	// Army is which of a player's armies the kind belongs to: 0, or 1 for a
+	// second army drawn in its own colours (changhe's magenta and blue-black
+	// sets; render's Theme.Ink2).
+	Army uint8
 }
 
 // Promotion is what a kind becomes when a move ends in a zone: the move must

@@ -705,7 +705,12 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	if k.PublicAs != 0 && !a.owns(pc.Side()) {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
-	vp.Letter, vp.Glyph, vp.Simple, vp.Figure = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure
+	vp.Letter, vp.Glyph, vp.Simple, vp.Figure, vp.Army = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure, k.Army
+	if v.Turned != 0 && pc.Has(v.Turned) {
+		// Moved by the opponent of its owner: drawn as its owner's.
+		vp.Side, vp.Turned = pc.Side().Other(), true
+		vp.Glyph, vp.Simple = k.Glyph[vp.Side], k.Simple[vp.Side]
+	}
 	return vp
 }
 
