@@ -137,7 +137,9 @@ func changheKinds() []rules.Kind {
 	for i := range std {
 		std[i].WXF = 0 // coordinates only
 	}
-	diag := func(atoms []rules.Atom) []rules.Atom { return rules.FromZone("palace lines", rules.InZone("palace lines", atoms)) }
+	diag := func(atoms []rules.Atom) []rules.Atom {
+		return rules.FromZone("palace lines", rules.InZone("palace lines", atoms))
+	}
 	up := func(base rules.Kind, letter byte, name string, extra []rules.Atom) rules.Kind {
 		k := base
 		k.FENAs, k.Letter, k.Name = base.Letter, letter, name
