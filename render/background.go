@@ -207,6 +207,17 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 	}
 	dc.Stroke()
 
+	// Seams: a double line halfway between two files, from the first rank to
+	// the last.
+	for _, f := range b.Decor.Seams {
+		for _, off := range []float64{-0.09, 0.09} {
+			ax, ay := l.px(float64(f)+0.5+off, 0)
+			bx, by := l.px(float64(f)+0.5+off, float64(b.Height-1))
+			dc.DrawLine(ax, ay, bx, by)
+		}
+	}
+	dc.Stroke()
+
 	// Extra points without links get a small dot, so that a reserve slot shows.
 	for i, e := range b.Extra {
 		if len(e.Links) == 0 {

@@ -90,3 +90,41 @@ func TestBodyOnPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondArmies: a kind of a second army (changhe's magenta and blue-black
+// sets) is inked in its side's Ink2, from either side; a turned piece keeps
+// its owner's colours (the view says so); a seam is drawn between two files.
+func TestSecondArmies(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 18, Height: 10})
+	b.Decor = rules.Decor{RiverBelow: 4, Seams: []int{8}, FullSize: true}
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	put := func(name string, side rules.Side, army uint8) {
+		v.Pieces[sq(b, name)] = &rules.ViewPiece{Side: side, Letter: 'R', Glyph: "車", Army: army}
+	}
+	put("a0", rules.Red, 0)
+	put("j0", rules.Red, 1)
+	put("a9", rules.Black, 0)
+	put("j9", rules.Black, 1)
+	for _, persp := range []rules.Side{rules.Red, rules.Black} {
+		s := render(t, newRenderer(t, Options{Perspective: persp}), v)
+		for _, c := range []struct {
+			at   string
+			side rules.Side
+			two  bool
+		}{{"a0", rules.Red, false}, {"j0", rules.Red, true}, {"a9", rules.Black, false}, {"j9", rules.Black, true}} {
+			ink, other := s.th.Ink[c.side], s.th.Ink2[c.side]
+			if c.two {
+				ink, other = other, ink
+			}
+			if n, m := s.inkCount(c.at, s.l.s*0.4, ink), s.inkCount(c.at, s.l.s*0.4, other); n < 20 || m >= n {
+				t.Errorf("perspective %v: %s has %d pixels of its ink and %d of the other army's", persp, c.at, n, m)
+			}
+		}
+		// In the river, where no rank line runs.
+		x, y := s.l.px(8.5-0.09, 4.5)
+		s.expect("the seam between i and j", s.pixel(x, y), s.th.Line)
+		x, y = s.l.px(8.5, 4.5)
+		s.expect("between the seam's two lines", s.pixel(x, y), s.th.Board)
+	}
+}

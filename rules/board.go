@@ -119,6 +119,10 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+	// Seams are files f after which a river runs along the files, between f
+	// and f+1 (changhe's inner river): drawn as a double line; pieces cross it
+	// as any line, the rules say where they may not.
+	Seams []int
 	// FullSize: draw a board with more than nine point files wider than the
 	// asked width, so that its pieces are as large as on the standard board
 	// (images stay within render's width limit).

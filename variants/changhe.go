@@ -98,6 +98,7 @@ func ChangheBoard() *rules.Board {
 		RiverBelow: 4,
 		RiverText:  [2]string{"楚河", "漢界"},
 		FullSize:   true,
+		Seams:      []int{8}, // the inner river between i and j
 	}
 	for _, f := range []string{"d", "m"} {
 		g := string(rune(f[0] + 2))
