@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -429,17 +430,10 @@ func (c *changheRule) illegal(p *rules.Position, m rules.Move) string {
 			}
 		}
 	}
-	g := c.generals(p)
-	mine := g[mover]
-	if (mine[0] == rules.NoSquare) != (mine[1] == rules.NoSquare) {
-		sq := mine[0]
-		if sq == rules.NoSquare {
-			sq = mine[1]
-		}
-		if p.Attacked(sq, mover.Other(), false) {
-			return fmt.Sprintf("your general on %s is your only one: no move may leave it attacked", c.b.Name(sq))
-		}
+	if sq := c.lone(p, mover); sq != rules.NoSquare && p.Attacked(sq, mover.Other(), false) {
+		return fmt.Sprintf("your general on %s is your only one: no move may leave it attacked", c.b.Name(sq))
 	}
+	g := c.generals(p)
 	for _, x := range g[rules.Red] {
 		for _, y := range g[rules.Black] {
 			if x != rules.NoSquare && y != rules.NoSquare && c.facing(p, x, y) {
@@ -470,18 +464,35 @@ func (c *changheRule) facing(p *rules.Position, x, y rules.Square) bool {
 // are no royal kinds).
 func (c *changheRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	s := p.ToMove()
-	g := c.generals(p)[s]
-	if (g[0] == rules.NoSquare) == (g[1] == rules.NoSquare) {
-		return rules.Outcome{}, false
-	}
-	sq := g[0]
-	if sq == rules.NoSquare {
-		sq = g[1]
-	}
-	if !p.Attacked(sq, s.Other(), false) || p.HasLegalMove() {
+	sq := c.lone(p, s)
+	if sq == rules.NoSquare || !p.Attacked(sq, s.Other(), false) || p.HasLegalMove() {
 		return rules.Outcome{}, false
 	}
 	return rules.Win(s.Other(), rules.ReasonCheckmate), true
+}
+
+// lone returns the square of side s's only general, or NoSquare when it has
+// two (neither royal) or none.
+func (c *changheRule) lone(p *rules.Position, s rules.Side) rules.Square {
+	g := c.generals(p)[s]
+	switch {
+	case g[0] == rules.NoSquare && g[1] != rules.NoSquare:
+		return g[1]
+	case g[1] == rules.NoSquare && g[0] != rules.NoSquare:
+		return g[0]
+	}
+	return rules.NoSquare
+}
+
+// MarkView lists a lone general that stands attacked as in check (the core
+// knows no royal kind here): the image rings it and the caption says check.
+func (c *changheRule) MarkView(p *rules.Position, v *rules.View) {
+	for s := rules.Red; s <= rules.Black; s++ {
+		if sq := c.lone(p, s); sq != rules.NoSquare && p.Attacked(sq, s.Other(), false) {
+			v.InCheck = append(v.InCheck, sq)
+		}
+	}
+	slices.Sort(v.InCheck)
 }
 
 // Refusal explains a move of a piece the opponent controls, and the module's
