@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
@@ -106,6 +107,8 @@ func TestSecondArmies(t *testing.T) {
 	put("j0", rules.Red, 1)
 	put("a9", rules.Black, 0)
 	put("j9", rules.Black, 1)
+	// A magenta soldier that Black moves now.
+	v.Pieces[sq(b, "m3")] = &rules.ViewPiece{Side: rules.Red, Letter: 'Z', Glyph: "兵", Army: 1, Turned: true}
 	for _, persp := range []rules.Side{rules.Red, rules.Black} {
 		s := render(t, newRenderer(t, Options{Perspective: persp}), v)
 		for _, c := range []struct {
@@ -120,6 +123,11 @@ func TestSecondArmies(t *testing.T) {
 			if n, m := s.inkCount(c.at, s.l.s*0.4, ink), s.inkCount(c.at, s.l.s*0.4, other); n < 20 || m >= n {
 				t.Errorf("perspective %v: %s has %d pixels of its ink and %d of the other army's", persp, c.at, n, m)
 			}
+		}
+		off := math.Round(float64(s.l.discDiameter()) * 0.35)
+		s.expect("the turned soldier's badge, in the ink of the side that moves it", s.at("m3", -off, -off), s.th.Ink[rules.Black])
+		if got := s.at("j0", -off, -off); near(got, s.th.Ink[rules.Black], 40) {
+			t.Errorf("perspective %v: a badge on a piece its owner moves", persp)
 		}
 		// In the river, where no rank line runs.
 		x, y := s.l.px(8.5-0.09, 4.5)

@@ -75,6 +75,9 @@ const (
 	spriteCheck
 	spriteFrozen
 	spritePinned
+	// spriteTurned: the badge of a piece moved by the opponent of its owner
+	// (ViewPiece.Turned), in the ink of the side that moves it (side).
+	spriteTurned
 	spriteFigure // a chess figure (figures.go)
 	spriteBlock  // a square of a multi-cell piece (figures.go)
 )
@@ -290,8 +293,12 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	dc := canvas(n)
 	cx, cy := float64(n)/2+off, float64(n)/2-off
 	fill := th.Frozen
-	if k.kind == spritePinned {
+	switch k.kind {
+	case spritePinned:
 		fill = th.Pinned
+	case spriteTurned:
+		// Upper left, a plain disc: whose hand moves the piece now.
+		cx, fill = float64(n)/2-off, th.Ink[k.side]
 	}
 	dc.DrawCircle(cx, cy, rb)
 	dc.SetColor(fill)
@@ -302,7 +309,9 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	lw := math.Max(1.2, rb*0.18)
 	dc.SetLineWidth(lw)
 	dc.SetLineCap(gg.LineCapRound)
-	if k.kind == spriteFrozen {
+	switch k.kind {
+	case spriteTurned:
+	case spriteFrozen:
 		// A snowflake: three strokes through the centre, with small barbs.
 		for i := 0; i < 3; i++ {
 			a := float64(i)*math.Pi/3 + math.Pi/2
@@ -310,7 +319,7 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 			dc.DrawLine(cx-dx, cy-dy, cx+dx, cy+dy)
 		}
 		dc.Stroke()
-	} else {
+	default:
 		// A pushpin: round head, short body, needle to the lower left.
 		hx, hy := cx+rb*0.18, cy-rb*0.18
 		dc.DrawLine(hx, hy, cx-rb*0.55, cy+rb*0.55)
