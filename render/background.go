@@ -256,6 +256,15 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 	dc.Stroke()
 
 	c.drawRiverText(dc, l)
+
+	if len(b.Decor.Labels) > 0 {
+		face := c.faceLocked(s * 0.36)
+		dc.SetColor(th.Label)
+		for _, lb := range b.Decor.Labels {
+			x, y := l.px(lb.X, lb.Y)
+			drawLabel(dc, face, lb.Text, x, y)
+		}
+	}
 }
 
 // drawRiverText writes RiverText in the river, each half centred on its half of

@@ -136,3 +136,37 @@ func TestSecondArmies(t *testing.T) {
 		s.expect("between the seam's two lines", s.pixel(x, y), s.th.Board)
 	}
 }
+
+// TestLabels: a board label (jianshou's recovery zones) is drawn at its point,
+// upright from either side, and the image grows to hold it.
+func TestLabels(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 9, Height: 10})
+	plain := mustFinalize(&rules.Board{Width: 9, Height: 10})
+	b.Decor = rules.Decor{RiverBelow: 4, Labels: []rules.Label{{X: 4, Y: -1, Text: "w 車馬炮"}}}
+	plain.Decor = rules.Decor{RiverBelow: 4}
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	for _, persp := range []rules.Side{rules.Red, rules.Black} {
+		r := newRenderer(t, Options{Perspective: persp})
+		s := render(t, r, v)
+		_, hPlain, err := r.Size(plain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := s.img.Bounds().Dy(); h <= hPlain {
+			t.Errorf("perspective %v: height %d with a label below the board, %d without", persp, h, hPlain)
+		}
+		x, y := s.l.px(4, -1)
+		n := 0
+		for dy := -s.l.s * 0.25; dy <= s.l.s*0.25; dy++ {
+			for dx := -s.l.s * 1.2; dx <= s.l.s*1.2; dx++ {
+				if near(s.pixel(x+dx, y+dy), s.th.Label, 40) {
+					n++
+				}
+			}
+		}
+		if n < 30 {
+			t.Errorf("perspective %v: %d label pixels at the label's point", persp, n)
+		}
+	}
+}

@@ -47,6 +47,11 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 		x0, x1 = math.Min(x0, x), math.Max(x1, x)
 		y0, y1 = math.Min(y0, y), math.Max(y1, y)
 	}
+	for _, lb := range b.Decor.Labels {
+		// A label is about half a unit high: its centre stays that far in.
+		x0, x1 = math.Min(x0, lb.X), math.Max(x1, lb.X)
+		y0, y1 = math.Min(y0, lb.Y+pointPad-0.3), math.Max(y1, lb.Y-pointPad+0.3)
+	}
 	pad := pointPad
 	if l.cells {
 		// Cells span [f, f+1]; content is the cells plus the frame.

@@ -119,6 +119,9 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+	// Labels are short texts drawn at a point in grid units, upright for the
+	// viewer (what a recovery zone holds, beside it); images grow to hold them.
+	Labels []Label
 	// Seams are files f after which a river runs along the files, between f
 	// and f+1 (changhe's inner river): drawn as a double line; pieces cross it
 	// as any line, the rules say where they may not.
@@ -127,6 +130,12 @@ type Decor struct {
 	// asked width, so that its pieces are as large as on the standard board
 	// (images stay within render's width limit).
 	FullSize bool
+}
+
+// Label is a text drawn centred on (X, Y), in grid units.
+type Label struct {
+	X, Y float64
+	Text string
 }
 
 // River is a river drawn across the board between rank Below and the next, with
