@@ -148,6 +148,9 @@ func (r *Renderer) badges(dst *image.Paletted, p *rules.ViewPiece, d, x, y int) 
 	if p.Frozen {
 		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteFrozen, size: d}), x, y)
 	}
+	if p.Marked {
+		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteMarked, size: d, side: p.Side}), x, y)
+	}
 	if p.Turned {
 		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteTurned, size: d, side: p.Side.Other()}), x, y)
 	}

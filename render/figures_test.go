@@ -170,3 +170,35 @@ func TestLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestArcsAndMarks: an arc (yunduan's cloud link) bows out beyond the edge
+// rank, inside the frame, from either side; a marked kind (the freed
+// elephant) wears a badge in its side's ink at the lower right.
+func TestArcsAndMarks(t *testing.T) {
+	t.Parallel()
+	b := mustFinalize(&rules.Board{Width: 9, Height: 10})
+	b.Decor = rules.Decor{RiverBelow: 4, Arcs: lines(b, "a0-c0")}
+	v := &rules.View{Board: b, Pieces: make([]*rules.ViewPiece, b.NumSquares()), LastFrom: rules.NoSquare, LastTo: rules.NoSquare}
+	v.Pieces[sq(b, "e5")] = &rules.ViewPiece{Side: rules.Black, Letter: 'F', Glyph: "象", Marked: true}
+	v.Pieces[sq(b, "g5")] = &rules.ViewPiece{Side: rules.Black, Letter: 'B', Glyph: "象"}
+	for _, persp := range []rules.Side{rules.Red, rules.Black} {
+		s := render(t, newRenderer(t, Options{Perspective: persp}), v)
+		x, y := s.l.px(1, -0.78)
+		found := false
+		for dy := -2.0; dy <= 2; dy++ {
+			found = found || near(s.pixel(x, y+dy), s.th.Line, 40)
+		}
+		if !found {
+			t.Errorf("perspective %v: no arc at its apex below b0", persp)
+		}
+		if x, y := s.l.px(5, -0.78); near(s.pixel(x, y), s.th.Line, 40) {
+			t.Errorf("perspective %v: an arc below f0, where none is", persp)
+		}
+		off := math.Round(float64(s.l.discDiameter()) * 0.35)
+		rb := math.Max(5, math.Round(float64(s.l.discDiameter())*0.2))
+		s.expect("the freed elephant's badge, below its star", s.at("e5", off, off+rb*0.8), s.th.Ink[rules.Black])
+		if got := s.at("g5", off, off+rb*0.8); near(got, s.th.Ink[rules.Black], 40) {
+			t.Errorf("perspective %v: a badge on a plain elephant", persp)
+		}
+	}
+}

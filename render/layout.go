@@ -34,6 +34,15 @@ const (
 	cellPad   = 0.10 // frame around the cells
 )
 
+// arcPad is how far the frame of a board with arcs (Decor.Arcs) moves out, in
+// units: the arcs bow out that far beyond the discs on their points.
+func arcPad(b *rules.Board) float64 {
+	if len(b.Decor.Arcs) > 0 && !b.Cells {
+		return 0.35
+	}
+	return 0
+}
+
 func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layout {
 	l := &layout{b: b, flip: persp == rules.Black, cells: b.Cells, coords: coords}
 	if l.cells && coords == CoordsChinese {
@@ -52,7 +61,7 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 		x0, x1 = math.Min(x0, lb.X), math.Max(x1, lb.X)
 		y0, y1 = math.Min(y0, lb.Y+pointPad-0.3), math.Max(y1, lb.Y-pointPad+0.3)
 	}
-	pad := pointPad
+	pad := pointPad + arcPad(b)
 	if l.cells {
 		// Cells span [f, f+1]; content is the cells plus the frame.
 		x1++

@@ -78,6 +78,9 @@ const (
 	// spriteTurned: the badge of a piece moved by the opponent of its owner
 	// (ViewPiece.Turned), in the ink of the side that moves it (side).
 	spriteTurned
+	// spriteMarked: the badge of a kind that asks for one (ViewPiece.Marked),
+	// in the piece's side's ink (side).
+	spriteMarked
 	spriteFigure // a chess figure (figures.go)
 	spriteBlock  // a square of a multi-cell piece (figures.go)
 )
@@ -299,6 +302,9 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	case spriteTurned:
 		// Upper left, a plain disc: whose hand moves the piece now.
 		cx, fill = float64(n)/2-off, th.Ink[k.side]
+	case spriteMarked:
+		// Lower right, a disc with a star: the piece is in its special state.
+		cy, fill = float64(n)/2+off, th.Ink[k.side]
 	}
 	dc.DrawCircle(cx, cy, rb)
 	dc.SetColor(fill)
@@ -311,6 +317,19 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	dc.SetLineCap(gg.LineCapRound)
 	switch k.kind {
 	case spriteTurned:
+	case spriteMarked:
+		// A five-pointed star in the badge ink.
+		dc.SetColor(th.BadgeInk)
+		for i := 0; i < 10; i++ {
+			rr := rb * 0.62
+			if i%2 == 1 {
+				rr = rb * 0.26
+			}
+			a := float64(i)*math.Pi/5 - math.Pi/2
+			dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
+		}
+		dc.ClosePath()
+		dc.Fill()
 	case spriteFrozen:
 		// A snowflake: three strokes through the centre, with small barbs.
 		for i := 0; i < 3; i++ {

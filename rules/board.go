@@ -119,6 +119,10 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+	// Arcs are links drawn bowed outwards from the board between two points
+	// near its edge (yunduan's linked cloud points): the frame moves out to
+	// leave them room.
+	Arcs []Line
 	// Labels are short texts drawn at a point in grid units, upright for the
 	// viewer (what a recovery zone holds, beside it); images grow to hold them.
 	Labels []Label

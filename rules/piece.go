@@ -190,6 +190,9 @@ type Kind struct {
 	// chariot is written R and made again when the FEN is read, by the module
 	// that owns the state). Reading the letter gives the other kind.
 	FENAs byte
+	// Marked asks images to mark the piece with a small badge: a kind that is a
+	// state of another, drawn with the same glyph (yunduan's freed elephant).
+	Marked bool
 	// Army is which of a player's armies the kind belongs to: 0, or 1 for a
 	// second army drawn in its own colours (changhe's magenta and blue-black
 	// sets; render's Theme.Ink2).

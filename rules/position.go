@@ -706,6 +706,7 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
 	vp.Letter, vp.Glyph, vp.Simple, vp.Figure, vp.Army = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure, k.Army
+	vp.Marked = k.Marked
 	if v.Turned != 0 && pc.Has(v.Turned) {
 		// Moved by the opponent of its owner: drawn as its owner's.
 		vp.Side, vp.Turned = pc.Side().Other(), true

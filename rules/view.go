@@ -63,6 +63,8 @@ type ViewPiece struct {
 	// Army is the kind's army (Kind.Army): 1 draws the piece in its side's
 	// second-army colours.
 	Army uint8
+	// Marked: the kind asks for a badge (Kind.Marked).
+	Marked bool
 	// Turned marks a piece its owner's opponent moves now (Variant.Turned):
 	// Side is then its owner, whose colours it keeps.
 	Turned bool
