@@ -157,3 +157,15 @@ func TestChangheRandomGames(t *testing.T) {
 		randomGame(t, v, newRand(uint64(1800+g)), plies)
 	}
 }
+
+// TestChangheMaterial: the second army's soldier counts as attacking material
+// (changhe.md, End of game); generals alone draw.
+func TestChangheMaterial(t *testing.T) {
+	v := mustVariant(t, "changhe")
+	if o, over := mustPosition(t, v, "4k7g5/18/18/18/18/18/15Z2/18/18/3K9G4 w").Outcome(); over {
+		t.Errorf("a magenta soldier on the board: %+v", o)
+	}
+	if o, over := mustPosition(t, v, "4k7g5/18/18/18/18/18/18/18/18/3K10G3 w").Outcome(); !over || !o.Draw {
+		t.Errorf("four bare generals: %+v, want a draw", o)
+	}
+}

@@ -129,3 +129,15 @@ func TestJujiangRandomGames(t *testing.T) {
 		randomGame(t, v, newRand(uint64(1700+g)), plies)
 	}
 }
+
+// TestJujiangMaterial: the giant is attacking material; two bare generals
+// are a draw.
+func TestJujiangMaterial(t *testing.T) {
+	v := mustVariant(t, "jujiang")
+	if o, over := mustPosition(t, v, "5k7/13/13/13/2GG9/2GG9/13/13/13/6K6 w").Outcome(); over {
+		t.Errorf("a giant against a bare general: %+v", o)
+	}
+	if o, over := mustPosition(t, v, "5k7/13/13/13/13/13/13/13/13/6K6 w").Outcome(); !over || !o.Draw {
+		t.Errorf("two bare generals: %+v, want a draw", o)
+	}
+}
