@@ -707,6 +707,9 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	}
 	vp.Letter, vp.Glyph, vp.Simple, vp.Figure, vp.Army = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure, k.Army
 	vp.Marked = k.Marked
+	if k.FENAs != 0 {
+		vp.Letter = k.FENAs // a state the position implies: written as the plain kind
+	}
 	if v.Turned != 0 && pc.Has(v.Turned) {
 		// Moved by the opponent of its owner: drawn as its owner's.
 		vp.Side, vp.Turned = pc.Side().Other(), true

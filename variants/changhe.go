@@ -256,7 +256,10 @@ func (c *changheRule) Init(cl *rules.Claims) (err error) {
 	if c.kingless, err = cl.Var("kingless"); err != nil {
 		return err
 	}
-	return cl.Field(rules.Field{Key: "turned", Write: c.writeTurned, Read: c.readTurned})
+	// Views write every piece in its owner's case (rules.ViewPiece.Turned), so
+	// their FEN has no field: reading it works control out again.
+	return cl.Field(rules.Field{Key: "turned", Write: c.writeTurned, Read: c.readTurned,
+		View: func(*rules.Position, rules.Audience) string { return "" }})
 }
 
 func (*changheRule) Guide() string {

@@ -102,6 +102,10 @@ func TestChangheFEN(t *testing.T) {
 	if back.Hash() != p.Hash() || back.FEN() != fen {
 		t.Errorf("read back: %s (hash %x, want %x)", back.FEN(), back.Hash(), p.Hash())
 	}
+	// The public FEN writes owners' letters and no field, and reads back the same.
+	if pub := p.PublicFEN(); mustPosition(t, v, pub).Hash() != p.Hash() {
+		t.Errorf("public FEN %s reads back as %s", pub, mustPosition(t, v, pub).FEN())
+	}
 	// The same position in the owners' letters, without the field.
 	owners := mustPosition(t, v, "4k7g5/18/18/18/18/18/15Z2/18/R17/3K9j3J w - - 0 2")
 	if owners.Hash() != p.Hash() {
