@@ -180,7 +180,7 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 	// Frame around the grid.
 	x0, y0 := l.px(0, 0)
 	x1, y1 := l.px(float64(b.Width-1), float64(b.Height-1))
-	fo := math.Round(s * 0.56)
+	fo := math.Round(s * (0.56 + arcPad(b)))
 	fw := lw + 2
 	dc.DrawRectangle(math.Min(x0, x1)-fo, math.Min(y0, y1)-fo, math.Abs(x1-x0)+2*fo, math.Abs(y1-y0)+2*fo)
 	dc.SetColor(th.Line)
@@ -204,6 +204,39 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 		ax, ay := l.center(d.From)
 		bx, by := l.center(d.To)
 		dc.DrawLine(ax, ay, bx, by)
+	}
+	dc.Stroke()
+
+	// Arcs: a quadratic curve bowed away from the board's centre, its middle
+	// about 0.78 units beyond the chord between two points one file apart.
+	if len(b.Decor.Arcs) > 0 {
+		cx, cy := float64(b.Width-1)/2, float64(b.Height-1)/2
+		for _, a := range b.Decor.Arcs {
+			ax, ay := b.Point(a.From)
+			bx, by := b.Point(a.To)
+			mx, my := (ax+bx)/2, (ay+by)/2
+			nx, ny := -(by - ay), bx-ax
+			if nx*(mx-cx)+ny*(my-cy) < 0 {
+				nx, ny = -nx, -ny
+			}
+			k := 0.78 / math.Max(1, math.Hypot(nx, ny)) * 2
+			x0, y0 := l.px(ax, ay)
+			x1, y1 := l.px(mx+nx*k, my+ny*k)
+			x2, y2 := l.px(bx, by)
+			dc.MoveTo(x0, y0)
+			dc.QuadraticTo(x1, y1, x2, y2)
+		}
+		dc.Stroke()
+	}
+
+	// Seams: a double line halfway between two files, from the first rank to
+	// the last.
+	for _, f := range b.Decor.Seams {
+		for _, off := range []float64{-0.09, 0.09} {
+			ax, ay := l.px(float64(f)+0.5+off, 0)
+			bx, by := l.px(float64(f)+0.5+off, float64(b.Height-1))
+			dc.DrawLine(ax, ay, bx, by)
+		}
 	}
 	dc.Stroke()
 
@@ -245,6 +278,15 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 	dc.Stroke()
 
 	c.drawRiverText(dc, l)
+
+	if len(b.Decor.Labels) > 0 {
+		face := c.faceLocked(s * 0.36)
+		dc.SetColor(th.Label)
+		for _, lb := range b.Decor.Labels {
+			x, y := l.px(lb.X, lb.Y)
+			drawLabel(dc, face, lb.Text, x, y)
+		}
+	}
 }
 
 // drawRiverText writes RiverText in the river, each half centred on its half of

@@ -81,6 +81,17 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 			r.badges(dst, p, small, x+so, y-so)
 			continue
 		}
+		if p.Joins != 0 && p.Letter != 0 && !l.cells {
+			// A multi-cell piece on points (the jujiang giant): one large disc
+			// across its block, drawn once, from its lowest-leftmost point.
+			if p.Joins&(4|8) != 0 {
+				continue
+			}
+			cx, cy, size := l.bodyDisc(rules.Square(i), v, d)
+			c.blit(dst, c.getSprite(r.pieceKey(p, size)), cx, cy)
+			r.badges(dst, p, size, cx, cy)
+			continue
+		}
 		if p.Joins != 0 && p.Letter != 0 {
 			// A square of a multi-cell piece: a tile joined to its neighbours.
 			k := r.pieceKey(p, unit)
@@ -123,7 +134,7 @@ func (r *Renderer) compose(dst *image.Paletted, bg *background, v *rules.View) {
 // pieceKey is the look of p as a disc of diameter d. Only what the view says
 // goes in: with Letter 0 the identity is hidden, and so is any glyph.
 func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
-	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown, neutral: p.NoColour}
+	k := spriteKey{kind: spritePiece, size: d, side: p.Side, down: p.FaceDown, neutral: p.NoColour, army: p.Army}
 	if p.Letter == 0 {
 		k.down = true // a piece of unknown identity shows its back
 		return k
@@ -153,6 +164,12 @@ func (r *Renderer) pieceKey(p *rules.ViewPiece, d int) spriteKey {
 func (r *Renderer) badges(dst *image.Paletted, p *rules.ViewPiece, d, x, y int) {
 	if p.Frozen {
 		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteFrozen, size: d}), x, y)
+	}
+	if p.Marked {
+		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteMarked, size: d, side: p.Side}), x, y)
+	}
+	if p.Turned {
+		r.c.blit(dst, r.c.getSprite(spriteKey{kind: spriteTurned, size: d, side: p.Side.Other()}), x, y)
 	}
 	if p.Pinned {
 		// Both badges at once: the pin goes to the lower right.
@@ -205,4 +222,34 @@ func (c *shared) blit(dst *image.Paletted, sp *sprite, x, y int) {
 			row[xx] = c.q.index(min(rr, 255), min(gg, 255), min(bb, 255))
 		}
 	}
+}
+
+// bodyDisc is the centre and diameter of the disc that draws the multi-cell
+// piece whose lowest-leftmost point is anchor on a point board: centred on its
+// bounding box, as wide as the box's shorter side plus one ordinary disc.
+func (l *layout) bodyDisc(anchor rules.Square, v *rules.View, d int) (int, int, int) {
+	b := v.Board
+	f0, r0, _ := b.Coords(anchor)
+	f1, r1 := f0, r0
+	seen := map[rules.Square]bool{anchor: true}
+	todo := []rules.Square{anchor}
+	for len(todo) > 0 {
+		sq := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		f, r, _ := b.Coords(sq)
+		f0, r0, f1, r1 = min(f0, f), min(r0, r), max(f1, f), max(r1, r)
+		for bit, dir := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+			if v.Pieces[sq].Joins&(1<<bit) == 0 {
+				continue
+			}
+			n := b.At(f+dir[0], r+dir[1])
+			if n != rules.NoSquare && int(n) < len(v.Pieces) && v.Pieces[n] != nil && !seen[n] {
+				seen[n] = true
+				todo = append(todo, n)
+			}
+		}
+	}
+	x, y := l.px(float64(f0+f1)/2, float64(r0+r1)/2)
+	size := (int(math.Round(float64(min(f1-f0, r1-r0))*l.s)) + d) &^ 1
+	return int(math.Round(x)), int(math.Round(y)), size
 }

@@ -34,6 +34,15 @@ const (
 	cellPad   = 0.10 // frame around the cells
 )
 
+// arcPad is how far the frame of a board with arcs (Decor.Arcs) moves out, in
+// units: the arcs bow out that far beyond the discs on their points.
+func arcPad(b *rules.Board) float64 {
+	if len(b.Decor.Arcs) > 0 && !b.Cells {
+		return 0.35
+	}
+	return 0
+}
+
 func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layout {
 	l := &layout{b: b, flip: persp == rules.Black, cells: b.Cells, coords: coords}
 	if l.cells && coords == CoordsChinese {
@@ -47,7 +56,12 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 		x0, x1 = math.Min(x0, x), math.Max(x1, x)
 		y0, y1 = math.Min(y0, y), math.Max(y1, y)
 	}
-	pad := pointPad
+	for _, lb := range b.Decor.Labels {
+		// A label is about half a unit high: its centre stays that far in.
+		x0, x1 = math.Min(x0, lb.X), math.Max(x1, lb.X)
+		y0, y1 = math.Min(y0, lb.Y+pointPad-0.3), math.Max(y1, lb.Y-pointPad+0.3)
+	}
+	pad := pointPad + arcPad(b)
 	if l.cells {
 		// Cells span [f, f+1]; content is the cells plus the frame.
 		x1++
@@ -69,6 +83,11 @@ func newLayout(b *rules.Board, width int, persp rules.Side, coords Coords) *layo
 	}
 	unitsW := l.ux1 - l.ux0 + l.bandL + l.bandR
 	unitsH := l.uy1 - l.uy0 + l.bandT + l.bandB
+	if b.Decor.FullSize && !l.cells {
+		// The unit a standard board of nine point files gets at this width.
+		std := 8 + 2*pointPad + l.bandL + l.bandR
+		width = max(width, min(MaxWidth, int(math.Ceil(unitsW*math.Floor(float64(width)/std)))))
+	}
 	l.s = math.Floor(float64(width) / unitsW)
 	if l.cells {
 		// Cell centres fall on whole pixels only when the cell side is even.

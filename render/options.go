@@ -91,6 +91,9 @@ type Theme struct {
 	Face, Rim color.RGBA
 	// Ink is the glyph and ring colour of each side: Ink[rules.Red], Ink[rules.Black].
 	Ink [2]color.RGBA
+	// Ink2 is the ink of each side's second army (rules.Kind.Army 1: changhe's
+	// magenta and blue-black sets).
+	Ink2 [2]color.RGBA
 	// Back is the back of a face-down piece.
 	Back color.RGBA
 	// LastMove marks the last move's from and to points.
@@ -115,6 +118,7 @@ func Wood() Theme {
 		Face:     color.RGBA{0xFB, 0xEE, 0xD2, 0xFF},
 		Rim:      color.RGBA{0xB0, 0x7A, 0x42, 0xFF},
 		Ink:      [2]color.RGBA{{0xC0, 0x16, 0x16, 0xFF}, {0x1E, 0x1E, 0x1E, 0xFF}},
+		Ink2:     [2]color.RGBA{{0xC2, 0x1E, 0x8F, 0xFF}, {0x1C, 0x3A, 0x8C, 0xFF}},
 		Back:     color.RGBA{0x2F, 0x5E, 0x4E, 0xFF},
 		LastMove: color.RGBA{0x1F, 0x5F, 0xD0, 0xFF},
 		Check:    color.RGBA{0xE8, 0x14, 0x14, 0xFF},

@@ -93,6 +93,13 @@ func newQuant(t Theme) *quant {
 		ramp(badge, t.Board, 3)
 		ramp(badge, t.Back, 3)
 	}
+	// The second armies' inks last: the colours above keep their indexes.
+	for _, ink := range t.Ink2 {
+		if ink.A != 0 {
+			ramp(t.Face, ink, 10)
+			ramp(t.Rim, ink, 4)
+		}
+	}
 	if len(cols) > 256 {
 		cols = cols[:256]
 	}

@@ -75,6 +75,12 @@ const (
 	spriteCheck
 	spriteFrozen
 	spritePinned
+	// spriteTurned: the badge of a piece moved by the opponent of its owner
+	// (ViewPiece.Turned), in the ink of the side that moves it (side).
+	spriteTurned
+	// spriteMarked: the badge of a kind that asks for one (ViewPiece.Marked),
+	// in the piece's side's ink (side).
+	spriteMarked
 	spriteFigure // a chess figure (figures.go)
 	spriteBlock  // a square of a multi-cell piece (figures.go)
 	spriteTile   // a shogi-style pentagon tile (figures.go)
@@ -101,6 +107,8 @@ type spriteKey struct {
 	// up: a spriteTile points up the image (else down); promoted: its glyph
 	// is written in the promoted colour.
 	up, promoted bool
+	// army 1 inks the piece with its side's second-army colour (Theme.Ink2).
+	army uint8
 }
 
 // getSprite returns the cached sprite for k, drawing it on first use.
@@ -167,6 +175,9 @@ func (c *shared) drawPiece(k spriteKey) *sprite {
 	th := c.opts.Theme
 	dc, n, so, cx, cy, R := pieceCanvas(k.size, 2)
 	ink := th.Ink[k.side]
+	if k.army == 1 && th.Ink2[k.side].A != 0 {
+		ink = th.Ink2[k.side]
+	}
 	if k.neutral {
 		ink = th.Back
 	}
@@ -316,8 +327,15 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	dc := canvas(n)
 	cx, cy := float64(n)/2+off, float64(n)/2-off
 	fill := th.Frozen
-	if k.kind == spritePinned {
+	switch k.kind {
+	case spritePinned:
 		fill = th.Pinned
+	case spriteTurned:
+		// Upper left, a plain disc: whose hand moves the piece now.
+		cx, fill = float64(n)/2-off, th.Ink[k.side]
+	case spriteMarked:
+		// Lower right, a disc with a star: the piece is in its special state.
+		cy, fill = float64(n)/2+off, th.Ink[k.side]
 	}
 	dc.DrawCircle(cx, cy, rb)
 	dc.SetColor(fill)
@@ -328,7 +346,22 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 	lw := math.Max(1.2, rb*0.18)
 	dc.SetLineWidth(lw)
 	dc.SetLineCap(gg.LineCapRound)
-	if k.kind == spriteFrozen {
+	switch k.kind {
+	case spriteTurned:
+	case spriteMarked:
+		// A five-pointed star in the badge ink.
+		dc.SetColor(th.BadgeInk)
+		for i := 0; i < 10; i++ {
+			rr := rb * 0.62
+			if i%2 == 1 {
+				rr = rb * 0.26
+			}
+			a := float64(i)*math.Pi/5 - math.Pi/2
+			dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
+		}
+		dc.ClosePath()
+		dc.Fill()
+	case spriteFrozen:
 		// A snowflake: three strokes through the centre, with small barbs.
 		for i := 0; i < 3; i++ {
 			a := float64(i)*math.Pi/3 + math.Pi/2
@@ -336,7 +369,7 @@ func (c *shared) drawBadge(k spriteKey) *sprite {
 			dc.DrawLine(cx-dx, cy-dy, cx+dx, cy+dy)
 		}
 		dc.Stroke()
-	} else {
+	default:
 		// A pushpin: round head, short body, needle to the lower left.
 		hx, hy := cx+rb*0.18, cy-rb*0.18
 		dc.DrawLine(hx, hy, cx-rb*0.55, cy+rb*0.55)

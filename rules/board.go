@@ -119,6 +119,27 @@ type Decor struct {
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+	// Arcs are links drawn bowed outwards from the board between two points
+	// near its edge (yunduan's linked cloud points): the frame moves out to
+	// leave them room.
+	Arcs []Line
+	// Labels are short texts drawn at a point in grid units, upright for the
+	// viewer (what a recovery zone holds, beside it); images grow to hold them.
+	Labels []Label
+	// Seams are files f after which a river runs along the files, between f
+	// and f+1 (changhe's inner river): drawn as a double line; pieces cross it
+	// as any line, the rules say where they may not.
+	Seams []int
+	// FullSize: draw a board with more than nine point files wider than the
+	// asked width, so that its pieces are as large as on the standard board
+	// (images stay within render's width limit).
+	FullSize bool
+}
+
+// Label is a text drawn centred on (X, Y), in grid units.
+type Label struct {
+	X, Y float64
+	Text string
 }
 
 // River is a river drawn across the board between rank Below and the next, with

@@ -196,6 +196,18 @@ type Kind struct {
 	// Promoted marks a kind that is another kind promoted (the shogi dragon):
 	// images write its glyph in the promoted colour.
 	Promoted bool
+	// FENAs, when set, is the letter a FEN writes for this kind: a kind that is
+	// a state of another one that the position implies (changhe's upgraded
+	// chariot is written R and made again when the FEN is read, by the module
+	// that owns the state). Reading the letter gives the other kind.
+	FENAs byte
+	// Marked asks images to mark the piece with a small badge: a kind that is a
+	// state of another, drawn with the same glyph (yunduan's freed elephant).
+	Marked bool
+	// Army is which of a player's armies the kind belongs to: 0, or 1 for a
+	// second army drawn in its own colours (changhe's magenta and blue-black
+	// sets; render's Theme.Ink2).
+	Army uint8
 }
 
 // KindSides says which sides may have pieces of a kind.

@@ -776,8 +776,17 @@ func (p *Position) viewPiece(pc Piece, a Audience) *ViewPiece {
 	if k.PublicAs != 0 && !a.owns(pc.Side()) {
 		k = &v.Kinds[v.KindByLetter(k.PublicAs)]
 	}
-	vp.Letter, vp.Glyph, vp.Simple, vp.Figure = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure
+	vp.Letter, vp.Glyph, vp.Simple, vp.Figure, vp.Army = k.Letter, k.Glyph[pc.Side()], k.Simple[pc.Side()], k.Figure, k.Army
+	vp.Marked = k.Marked
 	vp.Tile, vp.Promoted = k.Tile, k.Promoted
+	if k.FENAs != 0 {
+		vp.Letter = k.FENAs // a state the position implies: written as the plain kind
+	}
+	if v.Turned != 0 && pc.Has(v.Turned) {
+		// Moved by the opponent of its owner: drawn as its owner's.
+		vp.Side, vp.Turned = pc.Side().Other(), true
+		vp.Glyph, vp.Simple = k.Glyph[vp.Side], k.Simple[vp.Side]
+	}
 	return vp
 }
 

@@ -92,6 +92,11 @@ type Variant struct {
 	// PassWhenStuck: a side with no legal move passes (PassMove) instead of
 	// losing or drawing by stalemate.
 	PassWhenStuck bool
+	// Turned is a piece flag (FlagCustom and up) a module sets on a piece it
+	// hands to the opponent of its owner: the piece's Side is the player who
+	// moves it now, and views show it as its owner's (changhe's kingless
+	// colour under enemy control).
+	Turned Piece
 	// NoCheckFlags are piece flags (FlagFrozen, FlagPinned) whose pieces give no
 	// check and attack nothing while they are set (stratagems 12, 20, 25);
 	// otherwise a frozen or pinned piece still gives check.
@@ -197,6 +202,9 @@ func (v *Variant) Finalize() error {
 	for i := range v.Kinds {
 		if pa := v.Kinds[i].PublicAs; pa != 0 && v.KindByLetter(pa) < 0 {
 			return fmt.Errorf("rules: variant %s: kind %s looks like unknown letter %c", v.Slug, v.Kinds[i].Name, pa)
+		}
+		if fa := v.Kinds[i].FENAs; fa != 0 && (fa < 'A' || fa > 'Z' || v.KindByLetter(fa) < 0) {
+			return fmt.Errorf("rules: variant %s: kind %s is written as unknown letter %c", v.Slug, v.Kinds[i].Name, fa)
 		}
 	}
 	if err := v.sortModules(); err != nil {
@@ -335,6 +343,9 @@ func (v *Variant) MayStand(k int, s Side, sq Square) bool {
 // Letter is the FEN letter of a piece: uppercase for Red, lowercase for Black.
 func (v *Variant) Letter(p Piece) byte {
 	c := v.Kinds[p.Kind()].Letter
+	if a := v.Kinds[p.Kind()].FENAs; a != 0 {
+		c = a
+	}
 	if p.Side() == Black {
 		c += 'a' - 'A'
 	}

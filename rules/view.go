@@ -63,6 +63,14 @@ type ViewPiece struct {
 	// Joins marks the neighbours that are squares of the same multi-cell piece
 	// (Kind.Body), on Red's orientation: 1 right, 2 up, 4 left, 8 down.
 	Joins uint8
+	// Army is the kind's army (Kind.Army): 1 draws the piece in its side's
+	// second-army colours.
+	Army uint8
+	// Marked: the kind asks for a badge (Kind.Marked).
+	Marked bool
+	// Turned marks a piece its owner's opponent moves now (Variant.Turned):
+	// Side is then its owner, whose colours it keeps.
+	Turned bool
 }
 
 // View is a position as one audience may see it: the only thing render, public

@@ -93,6 +93,19 @@ func JianshouBoard() *rules.Board {
 		}
 	}
 	b.Decor.Shaded = []rules.SquareSet{shade[rules.Red], shade[rules.Black]}
+	// Each zone is labelled beyond its far row with its letter and the
+	// pieces it takes back.
+	for _, z := range jsZones {
+		var glyphs strings.Builder
+		for _, k := range z.kinds {
+			glyphs.WriteString(XiangqiKinds()[k].Glyph[z.side])
+		}
+		x, y := z.x0+0.5, -3.3-0.52
+		if z.side == rules.Black {
+			x, y = 8-x, 9-y
+		}
+		b.Decor.Labels = append(b.Decor.Labels, rules.Label{X: x, Y: y, Text: string(z.letter) + " " + glyphs.String()})
+	}
 	return b
 }
 

@@ -263,6 +263,7 @@ func builders() []Builder {
 	bs = append(bs, Banqi)
 	bs = append(bs, Shanshui, Gongke)
 	bs = append(bs, Ouya)
+	bs = append(bs, Jujiang, Changhe)
 	return bs
 }
 

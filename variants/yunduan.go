@@ -95,6 +95,12 @@ func YunduanBoard() *rules.Board {
 		},
 		Shaded: []rules.SquareSet{mountain, clouds},
 	}
+	// The cloud links, bowed out beyond the back ranks.
+	for _, side := range yunduanClouds {
+		for _, pair := range side {
+			b.Decor.Arcs = append(b.Decor.Arcs, rules.Line{From: at(pair[0]), To: at(pair[1])})
+		}
+	}
 	for _, n := range []string{"b2", "h2", "a3", "c3", "e3", "g3", "i3", "b7", "h7", "a6", "c6", "e6", "g6", "i6"} {
 		b.Decor.Marks = append(b.Decor.Marks, at(n))
 	}
@@ -114,7 +120,7 @@ func yunduanKinds() []rules.Kind {
 		rules.Kind{Letter: 'Y', Name: "cloud ladder", Glyph: [2]string{"雲", "雲"}, Simple: [2]string{"云", "云"},
 			Value: 5, Mating: true, Max: 1, Atoms: rules.Rides(rules.Dirs4, rules.MoveOrCapture, 3)},
 		rules.Kind{Letter: 'F', Name: "freed elephant", BlockWord: "eye", Glyph: [2]string{"相", "象"}, Simple: [2]string{"相", "象"},
-			Value: 3, Mating: true, Max: 2, StandZone: "freed points", Atoms: rules.DiagonalLeaps(2, rules.MoveOrCapture)},
+			Value: 3, Mating: true, Max: 2, StandZone: "freed points", Marked: true, Atoms: rules.DiagonalLeaps(2, rules.MoveOrCapture)},
 	)
 }
 
