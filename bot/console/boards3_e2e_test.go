@@ -1,0 +1,31 @@
+package console_test
+
+import "testing"
+
+// TestConsoleHeshan plays river-and-mountain xiangqi from the chat: refused
+// flag moves (FF without the enemy flag behind, F+ without check), the cannon
+// through the mountain pass, the elephant's free flying point, an escape FF,
+// and a check answered with a flag step that captures the enemy flag.
+func TestConsoleHeshan(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new heshan @bob fen=6k4/10r/11/11/11/11/11/C10/11/3BK6 w - - 0 1 flags=20,21")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: FF"), "only when the enemy flag stands right behind it")
+	expect(t, s.say("alice: F+d0a3"), "only when you are in check")
+	playLines(t, s,
+		"alice: a2a6 => a2a6",
+		"bob: k8k7 => k8k7",
+		"alice: d0a3 => d0a3",
+		"bob: k7e7 => k7e7",
+	)
+	out := s.say("alice: F+e0f0")
+	expect(t, out, "Last move: F+e0f0", "alice (Red) wins")
+
+	s = newSession(t)
+	s.say("alice: /new heshan @bob fen=6k4/11/11/11/11/11/11/11/11/1R2K6 b - - 0 1 flags=20,21")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	playLines(t, s, "bob: FF => FF", "alice: b0b1 => b0b1")
+	if n := s.moves("1"); n != 2 {
+		t.Errorf("%d moves stored, want 2", n)
+	}
+}
