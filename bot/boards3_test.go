@@ -11,6 +11,7 @@ func TestBoards3Rules(t *testing.T) {
 	h := newHarness(t)
 	want := map[string][3]string{
 		"heshan": {"F+f0e0", "解將旗", "解将旗"},
+		"yizhi":  {"e8d7", "十一宮", "十一宫"},
 	}
 	for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
 		h.say("admin", "/settings language "+lang)
@@ -32,4 +33,16 @@ func TestNewTakesKeyedFENFields(t *testing.T) {
 	mustContain(t, out, "proposes a game of")
 	out = h.say("alice", "/new heshan @bob fen=6k4/11/11/11/11/11/11/11/11/1R2K6 b - - 0 1 flags=3,3")
 	mustContain(t, out, "flags=3,3")
+}
+
+// TestBoards3ZoneRefusalsInChinese: zones described by the board's own texts
+// (Board.ZoneTexts) read in the chat's language in refusals.
+func TestBoards3ZoneRefusalsInChinese(t *testing.T) {
+	h := newHarness(t)
+	playBoardGame(t, h, "yizhi", "fen=5k3/9/9/9/9/9/9/Y8/3Z5/4K4 w", nil)
+	mustContain(t, h.say("alice", "d1e2"), "along a drawn diagonal of its palace")
+	h.say("admin", "/settings language zh-Hant")
+	mustContain(t, h.say("alice", "d1e2"), "沿宮內畫有的斜線")
+	h.say("admin", "/settings language zh-Hans")
+	mustContain(t, h.say("alice", "d1e2"), "沿宫内画有的斜线")
 }

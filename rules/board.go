@@ -145,7 +145,12 @@ type Board struct {
 	Passes []Pass
 	Extra  []ExtraPoint
 	Zones  map[string]Zone
-	Decor  Decor
+	// ZoneTexts says what a zone is in refusals, in every language, where its
+	// name does not read well after "may do that only" / "must stay" ("along a
+	// drawn palace diagonal" for a zone of the points a diagonal leaves from).
+	// Zones without one are described by name.
+	ZoneTexts map[string]Texts
+	Decor     Decor
 
 	n      int
 	passes []passLink

@@ -447,7 +447,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 		}
 		if a.From != "" && !b.InZone(a.From, s, from) {
 			if p.reaches(from, to, a, df, dr) {
-				return because("zone_from", []string{glyph, a.From}, "the %s may do that only %s", name, zoneWord(a.From))
+				return because("zone_from", []string{glyph, a.From}, "the %s may do that only %s", name, zoneWord(b, a.From))
 			}
 			continue
 		}
@@ -455,7 +455,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 			continue
 		}
 		if a.To != "" && !b.InZone(a.To, s, to) {
-			return because("zone_to", []string{glyph, a.To}, "the %s must stay %s", name, zoneWord(a.To))
+			return because("zone_to", []string{glyph, a.To}, "the %s must stay %s", name, zoneWord(b, a.To))
 		}
 		switch a.Kind {
 		case Leap:
@@ -625,7 +625,10 @@ func sideWord(v *Variant, s Side) string {
 }
 
 // zoneWord describes a zone in an error message.
-func zoneWord(zone string) string {
+func zoneWord(b *Board, zone string) string {
+	if t, ok := b.ZoneTexts[zone]; ok {
+		return t.En
+	}
 	switch zone {
 	case "palace":
 		return "inside its palace"

@@ -29,3 +29,26 @@ func TestConsoleHeshan(t *testing.T) {
 		t.Errorf("%d moves stored, want 2", n)
 	}
 }
+
+// TestConsoleYizhi plays yi-zhi xiangqi from the chat: a guard refused a step
+// to the wrong side, a spear's capture over a screen, the guard's step to its
+// left, a conscript's diagonal step and a mule's leap.
+func TestConsoleYizhi(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new yizhi @bob fen=3k5/9/9/9/3y5/9/3I5/3Q5/4Z4/M3K4 w - - 0 1")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: e1f1"), "a left guard does not move like that")
+	expect(t, s.say("alice: d2d4"), "blocked by the piece on d3")
+	playLines(t, s,
+		"alice: d2d5 => d2d5",
+		"bob: d9d8 => d9d8",
+		"alice: e1d1 => e1d1",
+		"bob: d8d9 => d8d9",
+		"alice: d3c4 => d3c4",
+		"bob: d9d8 => d9d8",
+		"alice: a0b3 => a0b3",
+	)
+	if n := s.moves("1"); n != 7 {
+		t.Errorf("%d moves stored, want 7", n)
+	}
+}
