@@ -10,8 +10,9 @@ import (
 func TestBoards3Rules(t *testing.T) {
 	h := newHarness(t)
 	want := map[string][3]string{
-		"heshan": {"F+f0e0", "解將旗", "解将旗"},
-		"yizhi":  {"e8d7", "十一宮", "十一宫"},
+		"heshan":  {"F+f0e0", "解將旗", "解将旗"},
+		"yizhi":   {"e8d7", "十一宮", "十一宫"},
+		"shenniu": {"a1b3&i1h4", "十一宮", "十一宫"},
 	}
 	for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
 		h.say("admin", "/settings language "+lang)

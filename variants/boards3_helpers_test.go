@@ -10,12 +10,11 @@ import (
 // start), moves played first, moves that must be legal and illegal, whether
 // the side to move is in check, and an extra check of the game.
 type specCase struct {
-	id, fen, pre    string
-	legal, illegal  string
-	inCheck         bool
-	refuse, reason  string
-	check           func(t *testing.T, g *rules.Game)
-	noCheckRecorded bool // inCheck is not tested (the row says nothing of it)
+	id, fen, pre   string
+	legal, illegal string
+	inCheck        bool
+	refuse, reason string
+	check          func(t *testing.T, g *rules.Game)
 }
 
 // runSpecCases runs cases on variant v.
@@ -29,7 +28,7 @@ func runSpecCases(t *testing.T, v *rules.Variant, cases []specCase) {
 			}
 			playAll(t, g, c.pre)
 			p := g.Position()
-			if !c.noCheckRecorded && p.InCheck() != c.inCheck {
+			if p.InCheck() != c.inCheck {
 				t.Errorf("in check = %v, want %v", p.InCheck(), c.inCheck)
 			}
 			checkMoves(t, p, c.legal, c.illegal)
@@ -41,4 +40,59 @@ func runSpecCases(t *testing.T, v *rules.Variant, cases []specCase) {
 			}
 		})
 	}
+}
+
+// playRandomGames plays games random games of v from its start (fewer and
+// shorter under -short and -race), seeded from seed.
+func playRandomGames(t *testing.T, v *rules.Variant, seed uint64, games, plies int) {
+	t.Helper()
+	if testing.Short() || raceEnabled {
+		games, plies = 2, 80
+	}
+	for g := 0; g < games; g++ {
+		randomGame(t, v, newRand(seed+uint64(g)), plies)
+	}
+}
+
+// checkPerft checks the recorded perft of fen to depth 3 (2 under -short and
+// -race).
+func checkPerft(t *testing.T, v *rules.Variant, fen string, want []uint64) {
+	t.Helper()
+	p := mustPosition(t, v, fen)
+	depth := len(want)
+	if testing.Short() || raceEnabled {
+		depth = min(depth, 2)
+	}
+	for d := 1; d <= depth; d++ {
+		if got := p.Perft(d); got != want[d-1] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
+		}
+	}
+}
+
+// kings9 finds, on a 9×10 grid of FEN letters, the general ('K'/'k') of side
+// red and reports whether it faces the other one on an open file. For the
+// independent reference generators.
+func kings9(g *[9][10]byte, red bool) (kf, kr int, facing bool) {
+	kf, kr = -1, -1
+	ef, er := -2, -1
+	for f := 0; f < 9; f++ {
+		for r := 0; r < 10; r++ {
+			switch c := g[f][r]; {
+			case c == 'K' && red, c == 'k' && !red:
+				kf, kr = f, r
+			case c == 'k' && red, c == 'K' && !red:
+				ef, er = f, r
+			}
+		}
+	}
+	if kf != ef {
+		return kf, kr, false
+	}
+	for r := min(kr, er) + 1; r < max(kr, er); r++ {
+		if g[kf][r] != 0 {
+			return kf, kr, false
+		}
+	}
+	return kf, kr, true
 }

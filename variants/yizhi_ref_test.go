@@ -169,25 +169,9 @@ func (p *yzRef) pseudo(red bool) []yzMove {
 
 // attacked reports whether the leader of side red is attacked or faces the other.
 func (p *yzRef) attacked(red bool) bool {
-	kf, kr, ef, er := -1, -1, -1, -1
-	for f := 0; f < 9; f++ {
-		for r := 0; r < 10; r++ {
-			switch c := p.g[f][r]; {
-			case c == 'K' && red, c == 'k' && !red:
-				kf, kr = f, r
-			case c == 'k' && red, c == 'K' && !red:
-				ef, er = f, r
-			}
-		}
-	}
-	if kf == ef {
-		open := true
-		for r := min(kr, er) + 1; r < max(kr, er); r++ {
-			open = open && p.g[kf][r] == 0
-		}
-		if open {
-			return true
-		}
+	kf, kr, facing := kings9(&p.g, red)
+	if facing {
+		return true
 	}
 	for _, m := range p.pseudo(!red) {
 		if m.f1 == kf && m.r1 == kr {

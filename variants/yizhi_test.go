@@ -59,29 +59,12 @@ func TestYizhiEnd(t *testing.T) {
 // TestYizhiRandomGames: make/unmake exact, hash equal to the FEN read back,
 // every legal move read back from its text, no panic.
 func TestYizhiRandomGames(t *testing.T) {
-	v := yizhiVariant(t)
-	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
-		games, plies = 2, 80
-	}
-	for g := 0; g < games; g++ {
-		randomGame(t, v, newRand(uint64(700+g)), plies)
-	}
+	playRandomGames(t, yizhiVariant(t), 700, 6, 200)
 }
 
 // TestYizhiPerft records the start perft: 47 at depth 1 (each 輿 4, 騾 1, 槍 10,
 // 象 2, 左/右 2, 領 1, 役 1 or 2: 4+4+1+1+10+10+2+2+2+2+1+8), cross-checked with
 // the independent generator in TestYizhiRefPerft.
 func TestYizhiPerft(t *testing.T) {
-	p := mustPosition(t, yizhiVariant(t), YizhiStart)
-	want := []uint64{47, 2193, 102308}
-	depth := 3
-	if testing.Short() || raceEnabled {
-		depth = 2
-	}
-	for d := 1; d <= depth; d++ {
-		if got := p.Perft(d); got != want[d-1] {
-			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
-		}
-	}
+	checkPerft(t, yizhiVariant(t), YizhiStart, []uint64{47, 2193, 102308})
 }

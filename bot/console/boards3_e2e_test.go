@@ -52,3 +52,26 @@ func TestConsoleYizhi(t *testing.T) {
 		t.Errorf("%d moves stored, want 7", n)
 	}
 }
+
+// TestConsoleShenniu plays divine-ox xiangqi from the chat: a lone ox leg and
+// two 日 leaps refused, the oxen's double move that flanks and takes a
+// chariot, and the general on the 11-point palace's side point.
+func TestConsoleShenniu(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new shenniu @bob fen=5k3/9/9/9/4r4/9/6O2/2O6/9/3K5 w - - 0 1")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: c2d4"), "both oxen move in one turn")
+	expect(t, s.say("alice: c2b4&g3h5"), "one ox makes a 日 leap")
+	playLines(t, s,
+		"alice: g3f6&c2d4 => c2d4&g3f6",
+		"bob: f9f8 => f9f8",
+		"alice: d0d1 => d0d1",
+		"bob: f8f9 => f8f9",
+		"alice: d1c1 => d1c1",
+	)
+	out := s.say("bob: /board")
+	expect(t, out, "image")
+	if n := s.moves("1"); n != 5 {
+		t.Errorf("%d moves stored, want 5", n)
+	}
+}
