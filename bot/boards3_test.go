@@ -13,6 +13,7 @@ func TestBoards3Rules(t *testing.T) {
 		"heshan":  {"F+f0e0", "解將旗", "解将旗"},
 		"yizhi":   {"e8d7", "十一宮", "十一宫"},
 		"shenniu": {"a1b3&i1h4", "十一宮", "十一宫"},
+		"shanhe":  {"d0h4", "定帥助帥", "定帅助帅"},
 	}
 	for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
 		h.say("admin", "/settings language "+lang)

@@ -116,9 +116,19 @@ type Decor struct {
 	Marks []Square
 	// Shaded are zones drawn with a tint (off-board reserves, flag rings).
 	Shaded []SquareSet
+	// Labels are small characters drawn beside points, with a ring on the
+	// point: points with a rule of their own (shanhe's function points show the
+	// kind they boost or bind).
+	Labels []PointLabel
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
+}
+
+// PointLabel is a character drawn beside a point (Decor.Labels).
+type PointLabel struct {
+	At   Square
+	Text string
 }
 
 // River is a river drawn across the board between rank Below and the next, with

@@ -82,8 +82,32 @@ func Palace11Board() *rules.Board {
 	b := XiangqiBoard()
 	pal, lines := palace11(b, 4)
 	adv := b.SquaresOf("d0", "f0", "e1", "d2", "f2", "c1", "g1")
-	b.Zones["palace"] = rules.Zone{pal, b.MirrorSet(pal)}
 	b.Zones["advisor points"] = rules.Zone{adv, b.MirrorSet(adv)}
+	b.Decor.Diagonals = nil
+	setPalace(b, pal, lines)
+	return b
+}
+
+// palace10 is Red's 10-point palace of shanhe (山河象棋) centred on file cf: the
+// 3×3 palace plus the point in front of it, (cf, 3), with the standard cross
+// and two new advisor lines from the front corners to that point.
+func palace10(b *rules.Board, cf int) (rules.SquareSet, []rules.Line) {
+	pal := b.Rect(cf-1, 0, cf+1, 2)
+	pal.Add(b.At(cf, 3))
+	at := func(df, r int) rules.Square { return b.At(cf+df, r) }
+	lines := []rules.Line{
+		{From: at(-1, 0), To: at(0, 1)}, {From: at(0, 1), To: at(1, 2)},
+		{From: at(1, 0), To: at(0, 1)}, {From: at(0, 1), To: at(-1, 2)},
+		{From: at(-1, 2), To: at(0, 3)}, {From: at(1, 2), To: at(0, 3)},
+	}
+	return pal, lines
+}
+
+// setPalace makes pal (Red's; Black's is its mirror) the "palace" zone of b,
+// with lines (Red's one-step diagonals, mirrored for Black) drawn and as the
+// zones of palaceLineSteps, described for refusals.
+func setPalace(b *rules.Board, pal rules.SquareSet, lines []rules.Line) {
+	b.Zones["palace"] = rules.Zone{pal, b.MirrorSet(pal)}
 	all := append([]rules.Line(nil), lines...)
 	for _, l := range lines {
 		all = append(all, rules.Line{From: b.Mirror(l.From), To: b.Mirror(l.To)})
@@ -102,8 +126,7 @@ func Palace11Board() *rules.Board {
 		b.ZoneTexts[palaceLineZone("enemy palace line", d)] = rules.Texts{
 			En: "along a drawn diagonal of the enemy palace", Hant: "沿敵方宮內畫有的斜線", Hans: "沿敌方宫内画有的斜线"}
 	}
-	b.Decor.Diagonals = all
-	return b
+	b.Decor.Diagonals = append(b.Decor.Diagonals, all...)
 }
 
 // palaceLineZone names the zone of the points in a palace from which a drawn

@@ -248,7 +248,7 @@ func builders() []Builder {
 	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	bs = append(bs, Shanshui, Gongke)
-	bs = append(bs, Heshan, Yizhi, Shenniu)
+	bs = append(bs, Heshan, Yizhi, Shenniu, Shanhe)
 	return bs
 }
 

@@ -75,3 +75,27 @@ func TestConsoleShenniu(t *testing.T) {
 		t.Errorf("%d moves stored, want 5", n)
 	}
 }
+
+// TestConsoleShanhe plays boost-and-bind xiangqi from the chat: the boosts of
+// the start position (elephant, general and advisor), a bound general refused
+// a step in the words of the rule, and the 御's steps along the base line.
+func TestConsoleShanhe(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new shanhe @bob")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	playLines(t, s,
+		"alice: d0h4 => d0h4", // two 田 steps, via f2
+		"bob: f9f7 => f9f7",   // the general two points (own soldier on f6)
+		"alice: e0g2 => e0g2", // the advisor two points along the diagonal
+	)
+
+	s = newSession(t)
+	s.say("alice: /new shanhe @bob fen=y3k6/11/11/11/11/11/5n5/11/11/Y4K5 w - - 0 1")
+	expect(t, s.say("bob: /accept"), "Game #1 begins")
+	expect(t, s.say("alice: f0g0"), "your general is bound: an enemy piece stands on your function point f3")
+	playLines(t, s,
+		"alice: a0b0 => a0b0",
+		"bob: a9b9 => a9b9",
+		"alice: b0c0 => b0c0",
+	)
+}
