@@ -70,15 +70,15 @@ func checkPerft(t *testing.T, v *rules.Variant, fen string, want []uint64) {
 	}
 }
 
-// kings9 finds, on a 9×10 grid of FEN letters, the general ('K'/'k') of side
-// red and reports whether it faces the other one on an open file. For the
-// independent reference generators.
-func kings9(g *[9][10]byte, red bool) (kf, kr int, facing bool) {
+// refKings finds, on a w×h grid of FEN letters read through at, the general
+// ('K'/'k') of side red and reports whether it faces the other one on an open
+// file. For the independent reference generators.
+func refKings(w, h int, at func(f, r int) byte, red bool) (kf, kr int, facing bool) {
 	kf, kr = -1, -1
 	ef, er := -2, -1
-	for f := 0; f < 9; f++ {
-		for r := 0; r < 10; r++ {
-			switch c := g[f][r]; {
+	for f := 0; f < w; f++ {
+		for r := 0; r < h; r++ {
+			switch c := at(f, r); {
 			case c == 'K' && red, c == 'k' && !red:
 				kf, kr = f, r
 			case c == 'k' && red, c == 'K' && !red:
@@ -90,9 +90,29 @@ func kings9(g *[9][10]byte, red bool) (kf, kr int, facing bool) {
 		return kf, kr, false
 	}
 	for r := min(kr, er) + 1; r < max(kr, er); r++ {
-		if g[kf][r] != 0 {
+		if at(kf, r) != 0 {
 			return kf, kr, false
 		}
 	}
 	return kf, kr, true
+}
+
+// refPerft is the perft of a reference generator: moves lists the pseudo-legal
+// moves of the side to move, play makes one (handing the turn over) and
+// returns its undo, and exposed reports whether the side that just moved left
+// its general attacked.
+func refPerft[M any](depth int, moves func() []M, play func(M) (undo func()), exposed func() bool) uint64 {
+	var n uint64
+	for _, m := range moves() {
+		undo := play(m)
+		if !exposed() {
+			if depth == 1 {
+				n++
+			} else {
+				n += refPerft(depth-1, moves, play, exposed)
+			}
+		}
+		undo()
+	}
+	return n
 }

@@ -220,25 +220,9 @@ func (p *shRef) pseudo(red bool) []shMove {
 }
 
 func (p *shRef) attacked(red bool) bool {
-	kf, kr, ef, er := -1, -1, -2, -1
-	for f := 0; f < 11; f++ {
-		for r := 0; r < 10; r++ {
-			switch c := p.g[f][r]; {
-			case c == 'K' && red, c == 'k' && !red:
-				kf, kr = f, r
-			case c == 'k' && red, c == 'K' && !red:
-				ef, er = f, r
-			}
-		}
-	}
-	if kf == ef {
-		open := true
-		for r := min(kr, er) + 1; r < max(kr, er); r++ {
-			open = open && p.g[kf][r] == 0
-		}
-		if open {
-			return true
-		}
+	kf, kr, facing := refKings(11, 10, func(f, r int) byte { return p.g[f][r] }, red)
+	if facing {
+		return true
 	}
 	for _, m := range p.pseudo(!red) {
 		if m.f1 == kf && m.r1 == kr {
@@ -249,22 +233,12 @@ func (p *shRef) attacked(red bool) bool {
 }
 
 func (p *shRef) perft(depth int) uint64 {
-	var n uint64
-	for _, m := range p.pseudo(p.red) {
+	return refPerft(depth, func() []shMove { return p.pseudo(p.red) }, func(m shMove) func() {
 		moved, took := p.g[m.f0][m.r0], p.g[m.f1][m.r1]
 		p.g[m.f1][m.r1], p.g[m.f0][m.r0] = moved, 0
-		if !p.attacked(p.red) {
-			if depth == 1 {
-				n++
-			} else {
-				p.red = !p.red
-				n += p.perft(depth - 1)
-				p.red = !p.red
-			}
-		}
-		p.g[m.f0][m.r0], p.g[m.f1][m.r1] = moved, took
-	}
-	return n
+		p.red = !p.red
+		return func() { p.red = !p.red; p.g[m.f0][m.r0], p.g[m.f1][m.r1] = moved, took }
+	}, func() bool { return p.attacked(!p.red) })
 }
 
 // shanheRefFENs: boosts and binds on both sides, one side without 御, the

@@ -196,7 +196,7 @@ func (p *snRef) play(m snMove) *snRef {
 // attacked reports whether the general of side red can be taken or flanked by
 // the other side's next move, or faces the other general.
 func (p *snRef) attacked(red bool) bool {
-	kf, kr, facing := kings9(&p.g, red)
+	kf, kr, facing := refKings(9, 10, func(f, r int) byte { return p.g[f][r] }, red)
 	if facing {
 		return true
 	}
@@ -212,19 +212,11 @@ func (p *snRef) attacked(red bool) bool {
 }
 
 func (p *snRef) perft(depth int) uint64 {
-	var n uint64
-	for _, m := range p.pseudo(p.red) {
-		q := p.play(m)
-		if q.attacked(p.red) {
-			continue
-		}
-		if depth == 1 {
-			n++
-		} else {
-			n += q.perft(depth - 1)
-		}
-	}
-	return n
+	return refPerft(depth, func() []snMove { return p.pseudo(p.red) }, func(m snMove) func() {
+		old := *p
+		*p = *p.play(m)
+		return func() { *p = old }
+	}, func() bool { return p.attacked(!p.red) })
 }
 
 // shenniuRefFENs are middle positions: oxen that can flank a king, an ox next

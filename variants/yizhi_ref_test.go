@@ -169,7 +169,7 @@ func (p *yzRef) pseudo(red bool) []yzMove {
 
 // attacked reports whether the leader of side red is attacked or faces the other.
 func (p *yzRef) attacked(red bool) bool {
-	kf, kr, facing := kings9(&p.g, red)
+	kf, kr, facing := refKings(9, 10, func(f, r int) byte { return p.g[f][r] }, red)
 	if facing {
 		return true
 	}
@@ -182,22 +182,12 @@ func (p *yzRef) attacked(red bool) bool {
 }
 
 func (p *yzRef) perft(depth int) uint64 {
-	var n uint64
-	for _, m := range p.pseudo(p.red) {
+	return refPerft(depth, func() []yzMove { return p.pseudo(p.red) }, func(m yzMove) func() {
 		moved, took := p.g[m.f0][m.r0], p.g[m.f1][m.r1]
 		p.g[m.f1][m.r1], p.g[m.f0][m.r0] = moved, 0
-		if !p.attacked(p.red) {
-			if depth == 1 {
-				n++
-			} else {
-				p.red = !p.red
-				n += p.perft(depth - 1)
-				p.red = !p.red
-			}
-		}
-		p.g[m.f0][m.r0], p.g[m.f1][m.r1] = moved, took
-	}
-	return n
+		p.red = !p.red
+		return func() { p.red = !p.red; p.g[m.f0][m.r0], p.g[m.f1][m.r1] = moved, took }
+	}, func() bool { return p.attacked(!p.red) })
 }
 
 // yizhiRefFENs are middle positions for the cross-check: conscripts on the
