@@ -561,11 +561,20 @@ func (p *Position) countBetween(from, to Square, df, dr int) int {
 
 // legalFrom lists up to max legal moves of the piece on from, in coordinates.
 func (p *Position) legalFrom(from Square, max int) []string {
-	var out []string
+	var out, special []string
 	for _, m := range p.LegalMoves(nil) {
-		if m.From == from && m.Flags&FlagSpecial == 0 {
+		switch {
+		case m.From != from:
+		case m.Flags&FlagSpecial == 0:
 			out = append(out, FormatCoord(p, m))
+		default:
+			special = append(special, FormatCoord(p, m))
 		}
+	}
+	if len(out) == 0 {
+		// A piece that moves only by its module's moves (shenniu's oxen,
+		// a1b3&i1h4): those are its moves.
+		out = special
 	}
 	sort.Strings(out)
 	if len(out) > max {
