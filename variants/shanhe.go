@@ -306,10 +306,10 @@ func (r *shanheRule) Refusal(p *rules.Position, _ string, m rules.Move) string {
 		return ""
 	}
 	s := pc.Side()
-	name := [3]string{"general", "advisors", "elephants"}[i]
+	name := [3]string{"general is", "advisors are", "elephants are"}[i]
 	pt := r.b.Name(r.point[s][i])
 	if r.state(p, s, i) < 0 {
-		return fmt.Sprintf("your %s is bound: an enemy piece stands on your function point %s", name, pt)
+		return fmt.Sprintf("your %s bound: an enemy piece stands on your function point %s", name, pt)
 	}
 	if r.state(p, s, i) > 0 {
 		return ""

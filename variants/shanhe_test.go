@@ -44,7 +44,7 @@ func TestShanhe(t *testing.T) {
 		{id: "5 elephant boost", fen: "4k6/11/11/11/11/11/3P7/11/11/Y2B1K5 w - - 0 1", legal: "d0h4 d0d4 d0h0 d0f2"},
 		{id: "5 without the 御", fen: "4k6/11/11/11/11/11/3P7/11/11/3B1K5 w - - 0 1", legal: "d0f2", illegal: "d0h4 d0d4"},
 		{id: "6 elephants bound", fen: "y3k6/11/11/11/11/11/3p7/11/11/Y2B1K5 w - - 0 1", illegal: "d0f2 d0b2",
-			refuse: "d0f2", reason: "your elephants is bound: an enemy piece stands on your function point d3"},
+			refuse: "d0f2", reason: "your elephants are bound: an enemy piece stands on your function point d3"},
 		{id: "7 御", fen: "4k6/11/11/11/11/11/11/11/11/Yr3K5 w - - 0 1", inCheck: true, legal: "a0b0 f0f1", illegal: "a0a1"},
 		// The 10th palace point: the general reaches f3 from f2, advisors from e2 and g2.
 		{id: "palace point", fen: "4k6/11/11/11/11/11/11/6A4/5K5/11 w - - 0 1", legal: "f1f2 f1g1 g2f3", illegal: "g2h3 f1e1"}, // f1e1 faces e9,
