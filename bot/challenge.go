@@ -253,6 +253,11 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 				i++
 				fen += " " + strings.Trim(args[i], `"'`)
 			}
+			// Keyed fields of a variant's modules follow the FEN (flags=0,21).
+			for i+1 < len(args) && q.keyedFENField(args[i+1]) {
+				i++
+				fen += " " + args[i]
+			}
 			n.fen = fen
 		case hasVal && (key == "level" || key == "lvl" || key == "等級" || key == "等级"):
 			lv, err := q.parseLevel(val)
@@ -422,6 +427,26 @@ func stateField(j int, args []string, i int) bool {
 		return false
 	}
 	return fenField(j+1, strings.Trim(args[i+1], `"'`))
+}
+
+// keyedFENField reports whether word, right after a FEN in /new, is one of
+// the FEN's keyed fields (`flags=0,21`): key=value where the key is neither a
+// word of /new nor an option. The FEN reader judges the key and the value.
+func (q *request) keyedFENField(word string) bool {
+	key, val, ok := strings.Cut(strings.ToLower(word), "=")
+	if !ok || key == "" || val == "" || q.s.reg.IsOption(key) {
+		return false
+	}
+	switch key {
+	case "fen", "level", "lvl", "等級", "等级", "side", "color", "colour", "first", "time", "tc", "clock":
+		return false
+	}
+	for _, r := range key {
+		if (r < 'a' || r > 'z') && r != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 func isAllDigits(s string) bool {

@@ -53,7 +53,11 @@ func (q *request) why(v *rules.Variant, ie *rules.IllegalMoveError) string {
 			}
 			args[i] = sideName(q.lang, v, side)
 		case 'z':
-			args[i] = q.tryT("why."+ie.Key+"."+a, a)
+			fallback := a
+			if t, ok := v.Board.ZoneTexts[a]; ok {
+				fallback = t.Or(string(q.lang))
+			}
+			args[i] = q.tryT("why."+ie.Key+"."+a, fallback)
 		case 'w':
 			args[i] = q.tryT("why.block."+a, a)
 		default:

@@ -277,6 +277,7 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 	}
 	dc.Stroke()
 
+	c.drawPointLabels(dc, l)
 	c.drawRiverText(dc, l)
 
 	if len(b.Decor.Labels) > 0 {
@@ -286,6 +287,36 @@ func (c *shared) drawPoints(dc *gg.Context, l *layout) {
 			x, y := l.px(lb.X, lb.Y)
 			drawLabel(dc, face, lb.Text, x, y)
 		}
+	}
+}
+
+// drawPointLabels draws Decor.PointLabels: a ring on the point and the label in the
+// corner up and right of it as the viewer sees it, outside a piece's disc, so
+// it shows whether the point is taken or not.
+func (c *shared) drawPointLabels(dc *gg.Context, l *layout) {
+	b := l.b
+	if len(b.Decor.PointLabels) == 0 {
+		return
+	}
+	s := l.s
+	dc.SetColor(c.opts.Theme.Line)
+	dc.SetLineWidth(math.Max(1.5, l.lineWidth()*0.75))
+	for _, pl := range b.Decor.PointLabels {
+		if !b.Exists(pl.At) {
+			continue
+		}
+		x, y := l.center(pl.At)
+		dc.DrawCircle(x, y, s*0.16)
+		dc.Stroke()
+	}
+	face := c.faceLocked(s * 0.32)
+	dc.SetColor(c.opts.Theme.Label)
+	for _, pl := range b.Decor.PointLabels {
+		if !b.Exists(pl.At) {
+			continue
+		}
+		x, y := l.center(pl.At)
+		drawGlyph(dc, face, pl.Text, x+s*0.40, y-s*0.40)
 	}
 }
 

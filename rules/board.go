@@ -116,6 +116,10 @@ type Decor struct {
 	Marks []Square
 	// Shaded are zones drawn with a tint (off-board reserves, flag rings).
 	Shaded []SquareSet
+	// PointLabels are small characters drawn beside points, with a ring on the
+	// point: points with a rule of their own (shanhe's function points show the
+	// kind they boost or bind).
+	PointLabels []PointLabel
 	// HandRows: draw a row beyond each side's back rank for its pieces in hand
 	// (View.Hands). Finalize sets it for a variant with hands.
 	HandRows bool
@@ -139,6 +143,12 @@ type Decor struct {
 // Label is a text drawn centred on (X, Y), in grid units.
 type Label struct {
 	X, Y float64
+	Text string
+}
+
+// PointLabel is a character drawn beside a point (Decor.PointLabels).
+type PointLabel struct {
+	At   Square
 	Text string
 }
 
@@ -166,7 +176,12 @@ type Board struct {
 	Passes []Pass
 	Extra  []ExtraPoint
 	Zones  map[string]Zone
-	Decor  Decor
+	// ZoneTexts says what a zone is in refusals, in every language, where its
+	// name does not read well after "may do that only" / "must stay" ("along a
+	// drawn palace diagonal" for a zone of the points a diagonal leaves from).
+	// Zones without one are described by name.
+	ZoneTexts map[string]Texts
+	Decor     Decor
 
 	n      int
 	passes []passLink

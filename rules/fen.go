@@ -460,12 +460,12 @@ func (p *Position) validateKinds() error {
 				continue
 			}
 			if v.royalKind[k] {
-				return fmt.Errorf("%s has %d %ss, at most %d allowed", s, counts[s][k], v.Kinds[k].Name, max)
+				return fmt.Errorf("%s has %d %s, at most %d allowed", s, counts[s][k], v.Kinds[k].plural(), max)
 			}
 			extra += counts[s][k] - max
 			if extra > v.ExtraPieces {
 				if v.ExtraPieces == 0 {
-					return fmt.Errorf("%s has %d %ss, at most %d allowed", s, counts[s][k], v.Kinds[k].Name, max)
+					return fmt.Errorf("%s has %d %s, at most %d allowed", s, counts[s][k], v.Kinds[k].plural(), max)
 				}
 				return fmt.Errorf("%s has %d pieces more than the usual numbers, at most %d reserves allowed", s, extra, v.ExtraPieces)
 			}

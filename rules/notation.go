@@ -477,7 +477,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 		}
 		if a.From != "" && !b.InZone(a.From, s, from) {
 			if p.reaches(from, to, a, df, dr) {
-				return because("zone_from", []string{glyph, a.From}, "the %s may do that only %s", name, zoneWord(a.From))
+				return because("zone_from", []string{glyph, a.From}, "the %s may do that only %s", name, zoneWord(b, a.From))
 			}
 			continue
 		}
@@ -485,7 +485,7 @@ func (p *Position) whyNot(pc Piece, from, to Square) reason {
 			continue
 		}
 		if a.To != "" && !b.InZone(a.To, s, to) {
-			return because("zone_to", []string{glyph, a.To}, "the %s must stay %s", name, zoneWord(a.To))
+			return because("zone_to", []string{glyph, a.To}, "the %s must stay %s", name, zoneWord(b, a.To))
 		}
 		switch a.Kind {
 		case Leap:
@@ -591,11 +591,20 @@ func (p *Position) countBetween(from, to Square, df, dr int) int {
 
 // legalFrom lists up to max legal moves of the piece on from, in coordinates.
 func (p *Position) legalFrom(from Square, max int) []string {
-	var out []string
+	var out, special []string
 	for _, m := range p.LegalMoves(nil) {
-		if m.From == from && m.Flags&FlagSpecial == 0 {
+		switch {
+		case m.From != from:
+		case m.Flags&FlagSpecial == 0:
 			out = append(out, FormatCoord(p, m))
+		default:
+			special = append(special, FormatCoord(p, m))
 		}
+	}
+	if len(out) == 0 {
+		// A piece that moves only by its module's moves (shenniu's oxen,
+		// a1b3&i1h4): those are its moves.
+		out = special
 	}
 	sort.Strings(out)
 	if len(out) > max {
@@ -655,7 +664,10 @@ func sideWord(v *Variant, s Side) string {
 }
 
 // zoneWord describes a zone in an error message.
-func zoneWord(zone string) string {
+func zoneWord(b *Board, zone string) string {
+	if t, ok := b.ZoneTexts[zone]; ok {
+		return t.En
+	}
 	switch zone {
 	case "palace":
 		return "inside its palace"

@@ -147,8 +147,10 @@ type Atom struct {
 
 // Kind is a kind of piece: its letters, names, glyphs and movement, as data.
 type Kind struct {
-	Letter byte      // FEN letter, uppercase (Red); Black's is the lowercase
-	Name   string    // English name, as in "horse"
+	Letter byte   // FEN letter, uppercase (Red); Black's is the lowercase
+	Name   string // English name, as in "horse"
+	// Plural is the English plural of Name where adding "s" is wrong ("oxen").
+	Plural string
 	WXF    byte      // WXF letter, 0 when the kind has none
 	Glyph  [2]string // traditional Chinese character for Red and Black: 帥, 將
 	Simple [2]string // simplified characters: 帅, 将
@@ -394,4 +396,12 @@ func (k *Kind) validate() error {
 		}
 	}
 	return nil
+}
+
+// plural is the kind's English plural.
+func (k *Kind) plural() string {
+	if k.Plural != "" {
+		return k.Plural
+	}
+	return k.Name + "s"
 }

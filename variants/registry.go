@@ -264,6 +264,7 @@ func builders() []Builder {
 	bs = append(bs, Shanshui, Gongke)
 	bs = append(bs, Ouya)
 	bs = append(bs, Jujiang, Changhe)
+	bs = append(bs, Heshan, Yizhi, Shenniu, Shanhe)
 	return bs
 }
 

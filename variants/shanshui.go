@@ -71,18 +71,16 @@ func shanshuiKinds() []rules.Kind {
 			}
 		}
 	}
-	all8 := append(append([][2]int{}, rules.Dirs4...), rules.Diag4...)
 	leap := func(zone string, df, dr int, blocks ...[2]int) rules.Atom {
 		return rules.Atom{Kind: rules.Leap, DF: df, DR: dr, Mode: rules.MoveOnly, From: zone, To: "own", Blocks: blocks}
 	}
 	return append(k,
 		rules.Kind{Letter: 'Y', Name: "carriage", Glyph: [2]string{"輿", "輿"}, Simple: [2]string{"舆", "舆"}, Value: 5, Mating: true,
-			Atoms: rules.Join(rules.Rides(rules.Dirs4, rules.MoveOrCapture, 2), rules.Steps(rules.Diag4, rules.MoveOnly),
-				rules.DiagonalLeaps(2, rules.MoveOrCapture))},
+			Atoms: carriageAtoms()},
 		rules.Kind{Letter: 'T', Name: "camel", BlockWord: "leg", Glyph: [2]string{"駝", "駝"}, Simple: [2]string{"驼", "驼"}, Value: 4, Mating: true,
 			Atoms: tuo},
 		rules.Kind{Letter: 'Q', Name: "spear", Glyph: [2]string{"槍", "槍"}, Simple: [2]string{"枪", "枪"}, Value: 4, Mating: true,
-			Atoms: rules.Join(rules.Rides(all8, rules.MoveOnly, 3), hopsInRange(all8, 3))},
+			Atoms: spearAtoms()},
 		// The minister's captures (the piece on the eye, the pieces passed on the
 		// big 田) are shanshuiRule's special moves; its atoms are its plain moves.
 		rules.Kind{Letter: 'S', Name: "minister", BlockWord: "eye", Glyph: [2]string{"丞", "丞"}, Simple: [2]string{"丞", "丞"}, Value: 2,
@@ -103,6 +101,21 @@ func shanshuiKinds() []rules.Kind {
 			Atoms: rules.Join(rules.Steps([][2]int{{1, 1}, {-1, 1}}, rules.MoveOnly),
 				rules.Steps([][2]int{{0, 1}, {1, 0}, {-1, 0}}, rules.CaptureOnly))},
 	)
+}
+
+// carriageAtoms are the 輿's moves (shanshui, yizhi): 1 or 2 points in any of
+// 8 directions, the middle point empty; a 1-point diagonal step never captures.
+func carriageAtoms() []rules.Atom {
+	return rules.Join(rules.Rides(rules.Dirs4, rules.MoveOrCapture, 2), rules.Steps(rules.Diag4, rules.MoveOnly),
+		rules.DiagonalLeaps(2, rules.MoveOrCapture))
+}
+
+// spearAtoms are the 槍's moves (shanshui, yizhi): 1-3 points in any of 8
+// directions over empty points; captures only at 2 or 3 points over exactly
+// one piece.
+func spearAtoms() []rules.Atom {
+	all8 := append(append([][2]int{}, rules.Dirs4...), rules.Diag4...)
+	return rules.Join(rules.Rides(all8, rules.MoveOnly, 3), hopsInRange(all8, 3))
 }
 
 // hopsInRange are cannon captures limited to rng points: the spear's capture at
