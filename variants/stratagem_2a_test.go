@@ -1,0 +1,66 @@
+package variants
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// The test cases of stratagem-pieces-19-36.md for the pieces 19 釜, 20 混,
+// 21 殼, 22 關, 27 假, 28 上, 35 連 and 36 走, one row each. The spec writes the
+// piece under test X/x, as a game does.
+
+func TestStratagem19Cauldron(t *testing.T) {
+	runStratRows(t, "FU", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/1pX6/9/9/9/3K5 w", legal: "c4c8", illegal: "c4b4"},
+		{name: "T1 alone", fen: "5k3/9/9/9/9/1pX6/9/9/9/3K5 w", line: "c4c8 f9e9", illegal: "c8c5"},
+		{name: "T1 empty", fen: "5k3/9/9/9/9/2X6/9/9/9/3K5 w", illegal: "c4c8"},
+		{name: "T2", fen: "5k3/9/1c7/9/9/9/p6r1/9/2X6/2B1K4 w", legal: "c1e1"},
+		{name: "T2 frozen", fen: "5k3/9/1c7/9/9/9/p6r1/9/2X6/2B1K4 w", line: "c1e1", illegal: "h3h8", legal: "a3a2 b7b2"},
+		{name: "T2 frozen after entering", fen: "5k3/9/1c7/9/9/9/p6r1/9/2X6/2B1K4 w", line: "c1e1 b7b2 e0d0", illegal: "b2b7 b2b5"},
+		{name: "T2 ended", fen: "5k3/9/1c7/9/9/9/p6r1/9/2X6/2B1K4 w", line: "c1e1 a3a2 e1e2", legal: "h3h8"},
+		{name: "T3", fen: "5k3/9/9/9/9/3r5/9/9/4X4/3K5 w", check: "yes", legal: "d0e0", illegal: "d0d1"},
+		{name: "T4", fen: "4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w", legal: "g6g7 d0d0", illegal: "a7a8"},
+		{name: "T4 face-down", fen: "4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w", line: "d0d0 e9f9", legal: "a7a8 d0d0", illegal: "d0e0"},
+		{name: "T4 face-up", fen: "4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w", line: "d0d0 e9f9 d0d0 f9e9", legal: "d0e0 d0d0", illegal: "a7a8"},
+		{name: "T4 no effect", fen: "4k4/9/R3x4/6P2/9/9/9/9/9/3K5 w", legal: "a7a8", illegal: "d0d0"},
+		{name: "T5", fen: "r2ak4/9/9/2p6/9/4XR3/9/4r4/9/3K5 w", legal: "e4e8"},
+		{name: "T5 effect B", fen: "r2ak4/9/9/2p6/9/4XR3/9/4r4/9/3K5 w", line: "e4e8", legal: "c6c5 e2e8", illegal: "e9f9 d9e8 a9a8 e8e8 e9e9"},
+		{name: "zhanguo-spoils start", fen: "rnbakabnr/2x6/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X6/RNBAKABNR w", legal: "c1e1 c1d1 c1c2"},
+	})
+	v := stratVariant(t, "FU")
+	g, _ := rules.NewGame(v, "4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w")
+	playAll(t, g, "d0d0")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "facedown=r") {
+		t.Errorf("the face-down general is not in the FEN: %s", p.FEN())
+	}
+	pub := p.PublicFEN()
+	if !strings.HasPrefix(pub, "4k4/4x4/R8/6P2/9/9/9/9/9/3*K5 b") {
+		t.Errorf("the public FEN does not show the general face-down: %s", pub)
+	}
+	back := mustPosition(t, v, pub)
+	if back.Hash() != p.Hash() || back.FEN() != p.FEN() {
+		t.Errorf("the public FEN reads back as %s, want %s", back.FEN(), p.FEN())
+	}
+	if vp := p.View(rules.Public).Pieces[mustSquare(v.Board, "d0")]; !vp.FaceDown || vp.Letter != 'K' {
+		t.Errorf("the image would not show the general face-down and known: %+v", vp)
+	}
+	checkRefusal(t, p.Clone(), "a7a8", "the chariot on a7 is Red's; it is Black's turn")
+	playAll(t, g, "e9f9")
+	checkRefusal(t, g.Position(), "d0e0", "your general lies face-down and cannot move; turn it face-up first (d0d0)")
+	for _, c := range []struct{ fen, move, why string }{
+		{"5k3/9/9/9/9/1pX6/9/9/9/3K5 w", "c4b4", "the 釜 never captures"},
+		{"5k3/9/9/9/9/2X6/9/9/9/3K5 w", "c4c8", "the 釜 moves only while another piece stands orthogonally next to it; c4 has none"},
+		{"4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w", "a7a8", "the 車 on a7 is frozen by the 釜 on e8"},
+		{"4k4/9/R3x4/6P2/9/9/9/9/9/3K5 w", "d0d0", "you may turn your general face-down only while an enemy 釜 stands on its own palace centre"},
+		{"r2ak4/9/9/2p6/9/5R3/9/4r4/9/3K5 b", "e9e9", "you may turn your general face-down only while an enemy 釜 stands on its own palace centre"},
+	} {
+		checkRefusal(t, mustPosition(t, v, c.fen), c.move, c.why)
+	}
+	if vp := mustPosition(t, v, "r2ak4/9/9/2p6/9/5R3/9/4r4/9/3K5 b").View(rules.Public).Pieces[mustSquare(v.Board, "e9")]; vp.Frozen {
+		t.Errorf("a piece is shown frozen without a 釜")
+	}
+
+}
