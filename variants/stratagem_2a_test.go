@@ -64,3 +64,67 @@ func TestStratagem19Cauldron(t *testing.T) {
 	}
 
 }
+
+// afterFEN plays line on fen in v and checks the FEN's board and side.
+func afterFEN(t *testing.T, v *rules.Variant, fen, line, want string) {
+	t.Helper()
+	g, err := rules.NewGame(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, line)
+	if got := g.Position().FEN(); !strings.HasPrefix(got, want) {
+		t.Errorf("%s after %s: %s, want %s", fen, line, got, want)
+	}
+}
+
+func TestStratagem35Chain(t *testing.T) {
+	runStratRows(t, "LA", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/2p6/2X6/9/9/9/3K5 w", legal: "c4d5 c4c6", illegal: "c4c5"},
+		{name: "T1 own", fen: "5k3/9/9/9/2P6/2X6/9/9/9/3K5 w", legal: "c4c6"},
+		{name: "T2", fen: "5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w", legal: "c4e4c6c4 c4e4c6 c4e4", illegal: "c4e4c4"},
+		{name: "T3", fen: "5k3/9/9/9/2pP5/2Xp5/9/9/9/3K5 w", legal: "c4e4c6c4 c4e4c6"},
+		{name: "T4", fen: "9/4k4/4X4/9/9/9/4P4/9/9/4K4 b", check: "yes", legal: "e8e9 e8e7", illegal: "e8d8 e8f8"},
+	})
+	v := stratVariant(t, "LA")
+	for _, c := range []struct{ fen, line, want string }{
+		{"5k3/9/9/9/2p6/2X6/9/9/9/3K5 w", "c4c6", "5k3/9/9/2X6/9/9/9/9/9/3K5 b - - 0"},
+		{"5k3/9/9/9/2P6/2X6/9/9/9/3K5 w", "c4c6", "5k3/9/9/2X6/2P6/9/9/9/9/3K5 b - - 1"},
+		{"5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w", "c4e4c6c4", "5k3/9/9/9/9/2X6/9/9/9/3K5 b - - 0"},
+	} {
+		afterFEN(t, v, c.fen, c.line, c.want)
+	}
+	afterFEN(t, v, "5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w", "c4e4c6", "5k3/9/9/2X6/2p6/3p5/9/9/9/3K5 b")
+	afterFEN(t, v, "5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w", "c4e4", "5k3/9/9/9/2pn5/4X4/9/9/9/3K5 b")
+	// The same effect by another chain is the same move.
+	afterFEN(t, v, "5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w", "c4c6e4c4", "5k3/9/9/9/9/2X6/9/9/9/3K5 b")
+	afterFEN(t, v, "5k3/9/9/9/2pP5/2Xp5/9/9/9/3K5 w", "c4e4c6c4", "5k3/9/9/9/3P5/2X6/9/9/9/3K5 b")
+	afterFEN(t, v, "5k3/9/9/9/2pP5/2Xp5/9/9/9/3K5 w", "c4e4c6", "5k3/9/9/2X6/2pP5/3p5/9/9/9/3K5 b")
+	p := mustPosition(t, v, "5k3/9/9/9/2pn5/2Xp5/9/9/9/3K5 w")
+	checkRefusal(t, p, "c4e4c4", "no piece may be jumped twice in one move: the 卒 on d4")
+	checkRefusal(t, p, "c4c5", "the 連 never captures by a step: it captures by jumping")
+	checkRefusal(t, p, "c4e4f6", "the 連 jumps over a neighbouring piece to the point right beyond it: e4f6 is no such jump")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/9/9/2X6/9/9/9/3K5 w"), "c4c6", "the 連 jumps only over a piece: c5 is empty")
+	// With 無 (X) the 連 (Y) on c2 may be conjured onto the gap e2 or jump
+	// there over d2: the jump takes the 連's letter, Yc2e2.
+	wl := stratVariant(t, "WU", "LA")
+	const clash = "1nbakabnr/2x6/rc5c1/p1p1p2yp/9/6p2/P1P1P1P1P/2YX1CNCB/3R5/1NBAKA2R[] w - - 20 11"
+	checkMoves(t, mustPosition(t, wl, clash), "c2e2 Yc2e2", "")
+	afterFEN(t, wl, clash, "Yc2e2", "1nbakabnr/2x6/rc5c1/p1p1p2yp/9/6p2/P1P1P1P1P/3XYCNCB/3R5/1NBAKA2R[] b")
+	afterFEN(t, wl, clash, "c2e2", "1nbakabnr/2x6/rc5c1/p1p1p2yp/9/6p2/P1P1P1P1P/3XYCNCB/3R5/1NBAKA2R[] b")
+}
+
+// TestStratagemZhanguoSpoils is stratagems.md §10 case 2 and 戰果's note:
+// a frozen 連 cannot move, and a frozen piece can be jumped and captured.
+func TestStratagemZhanguoSpoils(t *testing.T) {
+	v, ok := stratRegistry().Get("zhanguo-spoils")
+	if !ok {
+		t.Fatal("zhanguo-spoils is not registered")
+	}
+	checkMoves(t, mustPosition(t, v, v.StartFEN), "c1e1 g1f1 g1f2 g1g2", "g1h2")
+	// Black's 釜 on e8 freezes Red's pieces in Black's half: the 連 on e6 too.
+	p := mustPosition(t, v, "3k5/4x4/9/4Y4/4r4/9/9/9/9/5K3 w")
+	checkMoves(t, p, "f0f1", "e6e4 e6f7 e6d6")
+	// Red's 釜 on e1 freezes the black chariot on e3; Red's 連 jumps it.
+	afterFEN(t, v, "3k5/9/9/9/9/9/4r4/4Y4/4X4/4K4 w", "e2e4", "3k5/9/9/9/9/4Y4/9/9/4X4/4K4 b")
+}

@@ -23,6 +23,18 @@ func stratagemPiecesPart2a() []*stratPiece {
 					"在敌方九宫中心时，冻结敌方半场内除兵卒外的所有敌棋（包括将帅）。被冻结的棋仍可将军。敌釜在其九宫中心时，可用一步把己方将帅翻成背面（如 e0e0）：" +
 					"己方棋不再被冻结，但将帅不能走；再走一次 e0e0 翻回。例：c1e1。",
 			}},
+		{no: 35, code: "LA", stratagem: "連環計", glyph: [2]string{"連", "连"}, name: "chain", value: 3,
+			atoms: rules.Steps(king8, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "連 (LA, 35): steps one point in any of 8 directions to an empty point, never capturing so. Or it jumps, checkers-style: " +
+					"over a piece of either colour next to it (8 directions) to the empty point beyond, again and again, never over the same piece twice; " +
+					"write every landing point (c4e4c6c4). A chain that ends where it started takes every enemy piece it jumped; any other takes the " +
+					"last jumped piece if it is an enemy. Example: g1g3 over g2.",
+				Hant: "連（LA，35）：橫豎斜走一格到空點，不能這樣吃子；或像跳棋一樣連跳：越過緊鄰（八方向）的任何一方棋，落在其後的空點，可連續跳，" +
+					"同一枚棋不能跳兩次；寫出每個落點（如 c4e4c6c4）。最後跳回原位，則吃掉跳過的所有敵棋；否則只吃最後跳過的那枚敵棋。例：g1g3。",
+				Hans: "连（LA，35）：横竖斜走一格到空点，不能这样吃子；或像跳棋一样连跳：越过紧邻（八方向）的任何一方棋，落在其后的空点，可连续跳，" +
+					"同一枚棋不能跳两次；写出每个落点（如 c4e4c6c4）。最后跳回原位，则吃掉跳过的所有敌棋；否则只吃最后跳过的那枚敌棋。例：g1g3。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -31,11 +43,15 @@ func stratagemPiecesPart2a() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&cauldron{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 35:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&chainer{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		}
 	}
 	return append(built, namedOnly([]stratName{
 		{20, "HU", "混水摸魚", "混", "混"}, {21, "QO", "金蟬脫殼", "殼", "壳"},
 		{22, "GU", "關門捉賊", "關", "关"}, {27, "JA", "假癡不癲", "假", "假"}, {28, "SA", "上屋抽梯", "上", "上"},
-		{35, "LA", "連環計", "連", "连"}, {36, "ZO", "走為上", "走", "走"},
+		{36, "ZO", "走為上", "走", "走"},
 	})...)
 }
