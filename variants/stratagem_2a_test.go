@@ -128,3 +128,22 @@ func TestStratagemZhanguoSpoils(t *testing.T) {
 	// Red's 釜 on e1 freezes the black chariot on e3; Red's 連 jumps it.
 	afterFEN(t, v, "3k5/9/9/9/9/9/4r4/4Y4/4X4/4K4 w", "e2e4", "3k5/9/9/9/9/4Y4/9/9/4X4/4K4 b")
 }
+
+func TestStratagem21Shell(t *testing.T) {
+	runStratRows(t, "QO", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/6r2/4pn3/3pX4/9/9/9/3K5 w", legal: "e4e6 e4c4 e4f5 e4e5 e4d3", illegal: "e4g6 e4e7 e4e8"},
+		{name: "T2", fen: "4k4/9/9/9/9/X8/9/9/4A4/3K5 w", legal: "d0f2 d0e0 d0d1", illegal: "d0d2"},
+		{name: "T2 no shell", fen: "4k4/9/9/9/9/9/9/9/4A4/3K5 w", illegal: "d0f2"},
+		{name: "T3 capture", fen: "4k4/9/9/9/9/X8/9/5n3/4A4/3K5 w", illegal: "d0f2"},
+		{name: "T3 facing", fen: "5k3/9/9/9/9/X8/9/9/4A4/3K5 w", illegal: "d0f2"},
+		{name: "T3 palace", fen: "3k5/9/9/9/9/X8/4R4/4K4/9/9 w", illegal: "e2e4 e2d1"},
+		{name: "T4", fen: "4k4/3X5/9/9/9/9/9/9/9/3K5 b", check: "yes", legal: "e9f9", illegal: "e9e8 e9d9"},
+		{name: "palace diagonal capture", fen: "5k3/9/9/9/9/X8/9/9/4n4/3K5 w", legal: "d0e1"},
+	})
+	v := stratVariant(t, "QO")
+	afterFEN(t, v, "5k3/9/9/6r2/4pn3/3pX4/9/9/9/3K5 w", "e4e6", "5k3/9/9/4X1r2/4pn3/3p5/9/9/9/3K5 b")
+	p := mustPosition(t, v, "5k3/9/9/6r2/4pn3/3pX4/9/9/9/3K5 w")
+	checkRefusal(t, p, "e4g6", "the 殼 jumps only to an empty point and never captures: g6 is occupied")
+	checkRefusal(t, mustPosition(t, v, "3k5/9/9/9/9/X8/4R4/4K4/9/9 w"), "e2e4", "a general jumping with its 殼 stays inside its palace")
+	checkRefusal(t, mustPosition(t, v, "4k4/9/9/9/9/X8/9/5n3/4A4/3K5 w"), "d0f2", "a general jumping with its 殼 jumps only to an empty point and never captures: f2 is occupied")
+}

@@ -35,6 +35,18 @@ func stratagemPiecesPart2a() []*stratPiece {
 				Hans: "连（LA，35）：横竖斜走一格到空点，不能这样吃子；或像跳棋一样连跳：越过紧邻（八方向）的任何一方棋，落在其后的空点，可连续跳，" +
 					"同一枚棋不能跳两次；写出每个落点（如 c4e4c6c4）。最后跳回原位，则吃掉跳过的所有敌棋；否则只吃最后跳过的那枚敌棋。例：g1g3。",
 			}},
+		{no: 21, code: "QO", stratagem: "金蟬脫殼", glyph: [2]string{"殼", "壳"}, name: "shell", value: 3,
+			atoms: rules.Steps(king8, rules.MoveOrCapture),
+			guide: rules.Texts{
+				En: "殼 (QO, 21): steps one point in any of 8 directions anywhere, capturing so; or jumps over one neighbouring piece (either colour) " +
+					"to the empty point right beyond, never capturing, one jump a move. While your 殼 is on the board your general also steps along " +
+					"the palace diagonals (capturing) and jumps over a neighbouring piece along a rank, file or palace diagonal to an empty point, " +
+					"always inside the palace. Example: d0f2 (the general jumps e1).",
+				Hant: "殼（QO，21）：橫豎斜走一格，全盤不限，吃法同走法；或越過緊鄰（八方向）的一枚棋跳到其後的空點，跳不能吃子，也不能連跳。" +
+					"己方殼在盤上時，將帥另可沿九宮斜線走一格（可吃子），並可沿橫、豎或九宮斜線越過緊鄰的棋跳到空點，都不能出九宮。例：d0f2。",
+				Hans: "壳（QO，21）：横竖斜走一格，全盘不限，吃法同走法；或越过紧邻（八方向）的一枚棋跳到其后的空点，跳不能吃子，也不能连跳。" +
+					"己方壳在盘上时，将帅另可沿九宫斜线走一格（可吃子），并可沿横、竖或九宫斜线越过紧邻的棋跳到空点，都不能出九宫。例：d0f2。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -47,10 +59,12 @@ func stratagemPiecesPart2a() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&chainer{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 21:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&shell{stratMod{sp: sp, letter: letter}}} }
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{20, "HU", "混水摸魚", "混", "混"}, {21, "QO", "金蟬脫殼", "殼", "壳"},
+		{20, "HU", "混水摸魚", "混", "混"},
 		{22, "GU", "關門捉賊", "關", "关"}, {27, "JA", "假癡不癲", "假", "假"}, {28, "SA", "上屋抽梯", "上", "上"},
 		{36, "ZO", "走為上", "走", "走"},
 	})...)
