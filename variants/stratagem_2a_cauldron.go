@@ -147,8 +147,8 @@ func (m *cauldron) MayMove(p *rules.Position, sq rules.Square) bool {
 	if m.is(pc) && lonely(p, sq) {
 		return false
 	}
-	if pc.Kind() == King && m.down(p, pc.Side()) {
-		return false
+	if (pc.Kind() == King || p.Under(sq).Kind() == King) && m.down(p, pc.Side()) {
+		return false // a face-down general, alone or riding its 走 (36)
 	}
 	return m.frozen(p, sq) == rules.NoSquare
 }

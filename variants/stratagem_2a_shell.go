@@ -39,7 +39,8 @@ func (m *shell) generalMoves(p *rules.Position, s rules.Side, f func(from, to ru
 	}
 	b := p.Variant().Board
 	for _, k := range p.Royals(s) {
-		if !b.InZone("palace", s, k) {
+		// A general riding its 走 (36) stands under it: no 殼 power for it.
+		if !b.InZone("palace", s, k) || p.At(k).Kind() != King {
 			continue
 		}
 		for _, d := range king8 {

@@ -147,3 +147,72 @@ func TestStratagem21Shell(t *testing.T) {
 	checkRefusal(t, mustPosition(t, v, "3k5/9/9/9/9/X8/4R4/4K4/9/9 w"), "e2e4", "a general jumping with its 殼 stays inside its palace")
 	checkRefusal(t, mustPosition(t, v, "4k4/9/9/9/9/X8/9/5n3/4A4/3K5 w"), "d0f2", "a general jumping with its 殼 jumps only to an empty point and never captures: f2 is occupied")
 }
+
+// stackFEN writes the spec's riding general [KX] in the core's stack
+// notation, top first: (XK).
+func stackFEN(fen string) string {
+	return strings.NewReplacer("[KX]", "(XK)", "[kx]", "(xk)").Replace(fen)
+}
+
+func TestStratagem36Runner(t *testing.T) {
+	rows := []stratRow{
+		{name: "T1", fen: "3k5/9/9/9/2p6/2X6/9/9/9/4K4 w", legal: "c4d5", illegal: "c4c5 c4c6"},
+		{name: "T2", fen: "3k5/9/9/9/9/9/9/9/4X4/2BAK4 w", legal: "e0e1"},
+		{name: "T2 two advisors", fen: "3k5/9/9/9/9/9/9/9/4X4/2BAKA3 w", illegal: "e0e1"},
+		{name: "T3", fen: "5k3/9/9/9/9/9/4n4/4[KX]4/9/2BA5 w", legal: "e2d3 e2e1 Ke2e3", illegal: "e2f3 e2e3"},
+		{name: "T4", fen: "9/5k3/9/9/9/9/4K4/4X4/9/2BA5 w", legal: "e3e2", illegal: "e3e4 e3d3"},
+		{name: "T4 stranded", fen: "9/5k3/9/9/9/9/4K4/4X4/9/2BA5 w", line: "e2d1 f8f9", illegal: "e3e2 e3e4 e3d3 e3f3"},
+		{name: "T5", fen: "5k3/2r6/9/9/9/2[KX]6/9/9/9/2BA5 w", check: "yes", legal: "c4b4 c4d5 Kc4d4", illegal: "c4c5 Kc4c5"},
+	}
+	for i := range rows {
+		rows[i].fen = stackFEN(rows[i].fen)
+	}
+	runStratRows(t, "ZO", 'X', rows)
+	v := stratVariant(t, "ZO")
+	afterFEN(t, v, "3k5/9/9/9/9/9/9/9/4X4/2BAK4 w", "e0e1", "3k5/9/9/9/9/9/9/9/4(XK)4/2BA5 b")
+	afterFEN(t, v, stackFEN("5k3/9/9/9/9/9/4n4/4[KX]4/9/2BA5 w"), "e2d3", "5k3/9/9/9/9/9/3(XK)n4/9/9/2BA5 b")
+	afterFEN(t, v, stackFEN("5k3/9/9/9/9/9/4n4/4[KX]4/9/2BA5 w"), "Ke2e3", "5k3/9/9/9/9/9/4K4/4X4/9/2BA5 b - - 0")
+	p := mustPosition(t, v, stackFEN("5k3/9/9/9/9/9/4n4/4[KX]4/9/2BA5 w"))
+	checkRefusal(t, p, "e2e3", "the stack moves as the 走 and never captures; the general steps off to capture: Ke2e3")
+	checkRefusal(t, p, "Ke2c2", "a general steps off its 走 by one orthogonal step")
+	checkRefusal(t, mustPosition(t, v, "9/5k3/9/9/9/9/4K4/4X4/9/2BA5 w"), "e3e4", "the general on e3 is outside its palace: it may only step back onto its 走 next to it")
+	checkRefusal(t, mustPosition(t, v, "3k5/9/9/9/9/9/9/9/4X4/2BAKA3 w"), "e0e1", "a general mounts its 走 only while its side has fewer than 2 advisors and fewer than 2 elephants")
+	// The stack can be checked: the chariot on d2 attacks the general under
+	// the 走 on d1, and the stack steps away or the general steps off.
+	checkMoves(t, mustPosition(t, v, stackFEN("4k4/9/9/9/9/9/9/3r5/3[KX]5/9 w")), "d1c0 Kd1d2 Kd1d0", "d1d0 d1e0")
+}
+
+// TestStratagemZhanbei is 戰備 (殼 X + 走 Y): the 殼's powers work only for a
+// general in its palace and not riding its 走 (stratagems.md §7).
+func TestStratagemZhanbei(t *testing.T) {
+	v, ok := stratRegistry().Get("zhanbei")
+	if !ok {
+		t.Fatal("zhanbei is not registered")
+	}
+	// The general on e0 jumps e1 to e2 with the 殼; riding the 走 on e1 it
+	// has only the stack's steps and its steps off.
+	checkMoves(t, mustPosition(t, v, "3k5/9/9/9/9/X8/9/9/4Y4/3AK4 w"), "e0e2 e0e1", "")
+	checkMoves(t, mustPosition(t, v, "3k5/9/9/9/9/X8/9/9/4(YK)4/3A5 w"), "e1e2 e1f2 Ke1e2 Ke1e0", "e1e3 d0e1 e1d2")
+	afterFEN(t, v, "3k5/9/9/9/9/X8/9/9/4Y4/3AK4 w", "e0e1", "3k5/9/9/9/9/X8/9/9/4(YK)4/3A5 b")
+}
+
+// TestStratagemStackRandomGames plays random games from positions where a
+// general may ride its 走 (one advisor, one elephant each), alone and with
+// the other pieces of this part, so that mounts, stack moves and steps off
+// get played.
+func TestStratagemStackRandomGames(t *testing.T) {
+	plies := 60
+	if testing.Short() || raceEnabled {
+		plies = 20
+	}
+	for i, set := range [][]string{{"ZO"}, {"QO", "ZO"}, {"ZO", "FU"}, {"LA", "ZO"}} {
+		v := stratVariant(t, set...)
+		from := "2b1ka3/9/1c2x2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2X2C1/9/2B1KA3 w"
+		if set[0] != "ZO" {
+			from = strings.NewReplacer("x", "y", "X", "Y").Replace(from)
+		}
+		for g := 0; g < 3; g++ {
+			randomGameFrom(t, v, from, newRand(uint64(100*i+g)), plies)
+		}
+	}
+}

@@ -47,6 +47,20 @@ func stratagemPiecesPart2a() []*stratPiece {
 				Hans: "壳（QO，21）：横竖斜走一格，全盘不限，吃法同走法；或越过紧邻（八方向）的一枚棋跳到其后的空点，跳不能吃子，也不能连跳。" +
 					"己方壳在盘上时，将帅另可沿九宫斜线走一格（可吃子），并可沿横、竖或九宫斜线越过紧邻的棋跳到空点，都不能出九宫。例：d0f2。",
 			}},
+		{no: 36, code: "ZO", stratagem: "走為上", glyph: [2]string{"走", "走"}, name: "runner", value: 2,
+			atoms: rules.Steps(king8, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "走 (ZO, 36): steps one point in any of 8 directions anywhere, never capturing. While you have fewer than 2 advisors and fewer " +
+					"than 2 elephants, your general may step onto its 走 inside the palace (e0e1): the stack then moves as the 走 (e1d2), anywhere, " +
+					"without capturing, and can be checked. The general steps off by one orthogonal step, capturing or not: Ke2e3. Outside the palace " +
+					"a general off its 走 can only step back onto it. Example: g1f2.",
+				Hant: "走（ZO，36）：橫豎斜走一格，全盤不限，不能吃子。己方士、象都不全（各少於兩枚）時，將帥可在九宮內走到走上（如 e0e1），" +
+					"此後整疊按走的走法移動（如 e1d2），不能吃子，仍可被將軍；將帥以橫豎一步走下（可吃子），記作 Ke2e3。" +
+					"九宮外走下的將帥只能走回走上。例：g1f2。",
+				Hans: "走（ZO，36）：横竖斜走一格，全盘不限，不能吃子。己方士、象都不全（各少于两枚）时，将帅可在九宫内走到走上（如 e0e1），" +
+					"此后整叠按走的走法移动（如 e1d2），不能吃子，仍可被将军；将帅以横竖一步走下（可吃子），记作 Ke2e3。" +
+					"九宫外走下的将帅只能走回走上。例：g1f2。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -61,11 +75,14 @@ func stratagemPiecesPart2a() []*stratPiece {
 			}
 		case 21:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&shell{stratMod{sp: sp, letter: letter}}} }
+		case 36:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&runner{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		}
 	}
 	return append(built, namedOnly([]stratName{
 		{20, "HU", "混水摸魚", "混", "混"},
 		{22, "GU", "關門捉賊", "關", "关"}, {27, "JA", "假癡不癲", "假", "假"}, {28, "SA", "上屋抽梯", "上", "上"},
-		{36, "ZO", "走為上", "走", "走"},
 	})...)
 }
