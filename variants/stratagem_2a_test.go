@@ -216,3 +216,42 @@ func TestStratagemStackRandomGames(t *testing.T) {
 		}
 	}
 }
+
+func TestStratagem22Door(t *testing.T) {
+	runStratRows(t, "GU", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/2X6/9/9/9/3K5 w", legal: "c4b4 c4d4 c4c3", illegal: "c4c5 c4c2"},
+		{name: "T2", fen: "5k3/9/9/9/9/4p4/3pX4/4p4/9/3K5 w", legal: "e3e2 e3f3", illegal: "e3e4 e3d3"},
+		{name: "T2 black", fen: "5k3/9/4P4/4x4/9/9/9/9/9/3K5 b", legal: "e6e7"},
+		{name: "T3", fen: "5k3/9/9/P8/9/9/r8/9/8X/3K5 b", legal: "a3a4 a3a0", illegal: "a3a5 a3a6"},
+		{name: "T3 no door", fen: "5k3/9/9/P8/9/9/r8/9/9/3K5 b", legal: "a3a5 a3a6"},
+		{name: "take the door", fen: "5k3/9/9/P8/9/9/9/9/r7X/3K5 b", legal: "a1i1"},
+	})
+	v := stratVariant(t, "GU")
+	p := mustPosition(t, v, "5k3/9/9/P8/9/9/r8/9/8X/3K5 b")
+	checkRefusal(t, p, "a3a5", "the 關 on i1 shuts the door: a piece in its half may not go back to its own half")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/9/9/4p4/3pX4/4p4/9/3K5 w"), "e3e4", "the 關 captures only the piece right behind it (one step back)")
+}
+
+func TestStratagem28Ladder(t *testing.T) {
+	runStratRows(t, "SA", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/9/2X6/9/3K5 w", legal: "c2b2 c2d2 c2c1", illegal: "c2c3"},
+		{name: "T2", fen: "5k3/9/9/9/9/9/9/3pX4/4n4/3K5 w", legal: "e2e1 e2f2", illegal: "e2d2"},
+		{name: "T3", fen: "5k3/9/9/9/9/9/9/X3n4/5r3/4K4 b", legal: "f1e1 f1f0 f1f2 e2d0", illegal: "f1f5 f1g1 e2c1 e2f4"},
+		{name: "T3 no ladder", fen: "5k3/9/9/9/9/9/9/4n4/5r3/4K4 b", legal: "f1f5 e2c1"},
+	})
+	v := stratVariant(t, "SA")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/9/9/9/9/X3n4/5r3/4K4 b"), "f1f5", "the 上 on a2 took the ladder away: a piece in its palace may not leave the palace")
+}
+
+// TestStratagemZhanzhen is stratagems.md §10 case 4 and 戰陣's note: both bans
+// hold at once.
+func TestStratagemZhanzhen(t *testing.T) {
+	v, ok := stratRegistry().Get("zhanzhen")
+	if !ok {
+		t.Fatal("zhanzhen is not registered")
+	}
+	checkMoves(t, mustPosition(t, v, v.StartFEN), "c1c2 g1g2 c1b1 g1f1", "")
+	// A black chariot in Red's palace: the 上 keeps it in the palace, the
+	// 關 keeps it from going home; inside the palace it moves.
+	checkMoves(t, mustPosition(t, v, "5k3/9/9/9/9/9/9/9/X3r3Y/3K5 b"), "e1f1 e1e2 e1d1", "e1e5 e1e3 e1g1")
+}

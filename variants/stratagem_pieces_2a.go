@@ -61,6 +61,28 @@ func stratagemPiecesPart2a() []*stratPiece {
 					"此后整叠按走的走法移动（如 e1d2），不能吃子，仍可被将军；将帅以横竖一步走下（可吃子），记作 Ke2e3。" +
 					"九宫外走下的将帅只能走回走上。例：g1f2。",
 			}},
+		{no: 22, code: "GU", stratagem: "關門捉賊", glyph: [2]string{"關", "关"}, name: "door", value: 2,
+			atoms: trapAtoms("own"),
+			guide: rules.Texts{
+				En: "關 (GU, 22): steps one point orthogonally, never leaving your half; it captures only the enemy piece right behind it " +
+					"(one step towards your back rank). While it stands, an enemy piece in your half may not go back to its own half (it may move " +
+					"within your half, or take the 關). Example: c1b1.",
+				Hant: "關（GU，22）：橫豎走一格，不能過河；只能吃身後緊鄰的敵棋（向己方底線一步）。關在盤上時，在己方半場的敵棋不能走回其本方半場" +
+					"（可在己方半場內走動，或吃關）。例：c1b1。",
+				Hans: "关（GU，22）：横竖走一格，不能过河；只能吃身后紧邻的敌棋（向己方底线一步）。关在盘上时，在己方半场的敌棋不能走回其本方半场" +
+					"（可在己方半场内走动，或吃关）。例：c1b1。",
+			}},
+		{no: 28, code: "SA", stratagem: "上屋抽梯", glyph: [2]string{"上", "上"}, name: "ladder", value: 2,
+			atoms: trapAtoms(backRanks),
+			guide: rules.Texts{
+				En: "上 (SA, 28): steps one point orthogonally on your three back ranks (0–2 for Red, 7–9 for Black), on any file; it captures " +
+					"only the enemy piece right behind it. While it stands, an enemy piece in your palace may not leave the palace (it may move " +
+					"within it, or take the 上). Example: g1f1.",
+				Hant: "上（SA，28）：橫豎走一格，只在己方底三線（紅 0–2，黑 7–9），各路皆可；只能吃身後緊鄰的敵棋。上在盤上時，在己方九宮內的敵棋" +
+					"不能走出九宮（可在九宮內走動，或吃上）。例：g1f1。",
+				Hans: "上（SA，28）：横竖走一格，只在己方底三线（红 0–2，黑 7–9），各路皆可；只能吃身后紧邻的敌棋。上在盘上时，在己方九宫内的敌棋" +
+					"不能走出九宫（可在九宫内走动，或吃上）。例：g1f1。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -79,10 +101,13 @@ func stratagemPiecesPart2a() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&runner{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 22:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{newDoor(sp, letter)} }
+		case 28:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{newLadder(sp, letter)} }
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{20, "HU", "混水摸魚", "混", "混"},
-		{22, "GU", "關門捉賊", "關", "关"}, {27, "JA", "假癡不癲", "假", "假"}, {28, "SA", "上屋抽梯", "上", "上"},
+		{20, "HU", "混水摸魚", "混", "混"}, {27, "JA", "假癡不癲", "假", "假"},
 	})...)
 }
