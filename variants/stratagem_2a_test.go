@@ -255,3 +255,48 @@ func TestStratagemZhanzhen(t *testing.T) {
 	// 關 keeps it from going home; inside the palace it moves.
 	checkMoves(t, mustPosition(t, v, "5k3/9/9/9/9/9/9/9/X3r3Y/3K5 b"), "e1f1 e1e2 e1d1", "e1e5 e1e3 e1g1")
 }
+
+func TestStratagem20Muddler(t *testing.T) {
+	runStratRows(t, "HU", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/9/2X6/9/3K5 w", legal: "c2e4 c2a4 c2d1", illegal: "c2f5 c2c3"},
+		{name: "T1 river", fen: "5k3/9/9/9/9/4X4/9/9/9/3K5 w", legal: "e4f5 e4d5", illegal: "e4g6"},
+		{name: "T2", fen: "4k4/9/5P3/9/5r3/4X4/9/9/9/3K5 b", legal: "f5f6 f5g5", illegal: "f5f7"},
+		{name: "T3", fen: "4k4/9/9/9/3r1n3/4X4/9/9/9/3K5 w", check: "no", legal: "e4d5 d0e0", illegal: "e4f5 e4f3"},
+		{name: "T3 one", fen: "4k4/9/9/9/3r5/4X4/9/9/9/5K3 w", illegal: "e4d5"},
+		{name: "T4", fen: "3k1a3/4X4/9/9/9/9/9/9/9/5K3 b", check: "yes", legal: "d9d8 d9e9", illegal: "f9e8"},
+	})
+	v := stratVariant(t, "HU")
+	checkRefusal(t, mustPosition(t, v, "4k4/9/5P3/9/5r3/4X4/9/9/9/3K5 b"), "f5f7", "the 車 on f5 is disturbed by the 混 on e4: it cannot capture")
+	checkRefusal(t, mustPosition(t, v, "4k4/9/9/9/3r5/4X4/9/9/9/5K3 w"), "e4d5", "the 混 captures only one of two or more enemy pieces diagonally next to it, by one diagonal step")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/9/9/9/9/2X6/9/3K5 w"), "c2f5", "the 混 crosses the river only by a lone single diagonal step")
+	// The disturbance is in no FEN field: it follows from the board.
+	p := mustPosition(t, v, "4k4/9/9/9/3r1n3/4X4/9/9/9/3K5 w")
+	if strings.Contains(p.FEN(), "hun") {
+		t.Errorf("the FEN writes the disturbances: %s", p.FEN())
+	}
+}
+
+// TestStratagemZhanshu is 戰術 (牽 X + 混 Y), stratagems.md §10 case 5: the
+// pair by codes is the game, the reverse order a custom game; both pieces'
+// effects hold at once.
+func TestStratagemZhanshu(t *testing.T) {
+	r := stratRegistry()
+	if slug, opts := r.Canonical(SanshiliujiSlug, []string{"qi", "hu"}); slug != "zhanshu" || len(opts) != 0 {
+		t.Errorf("sanshiliuji QI HU is %s %v", slug, opts)
+	}
+	rev := stratVariant(t, "HU", "QI")
+	if rev.Slug == "zhanshu" || rev.Kinds[rev.KindByLetter('X')].Name != "muddler" {
+		t.Errorf("HU QI: %s", rev.Slug)
+	}
+	v, ok := r.Get("zhanshu")
+	if !ok {
+		t.Fatal("zhanshu is not registered")
+	}
+	// The black rook on d5 is pinned by the 牽 on c4 and disturbed by the 混
+	// on e4: it neither captures nor checks.
+	p := mustPosition(t, v, "4k4/9/9/9/3r1n3/2X1Y4/9/9/9/3K5 w")
+	if p.InCheck() {
+		t.Errorf("a pinned and disturbed chariot gives check")
+	}
+	checkMoves(t, p, "e4d5 e4f5 c4b5", "") // e4f5 frees the rook of the 混, but the 牽 still pins it
+}

@@ -83,6 +83,17 @@ func stratagemPiecesPart2a() []*stratPiece {
 				Hans: "上（SA，28）：横竖走一格，只在己方底三线（红 0–2，黑 7–9），各路皆可；只能吃身后紧邻的敌棋。上在盘上时，在己方九宫内的敌棋" +
 					"不能走出九宫（可在九宫内走动，或吃上）。例：g1f1。",
 			}},
+		{no: 20, code: "HU", stratagem: "混水摸魚", glyph: [2]string{"混", "混"}, name: "muddler", value: 3,
+			atoms: rules.Steps(rules.Diag4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "混 (HU, 20): slides diagonally within a half and crosses the river only by a lone single diagonal step; it moves onto empty " +
+					"points. Enemy pieces diagonally next to it are disturbed: they move but never capture, so they give no check. When two or more " +
+					"enemy pieces are disturbed by it at the start of your move, the 混 may take one of them by one diagonal step. Example: g1e3.",
+				Hant: "混（HU，20）：斜走不限步數，不能過半場（過河須單獨斜走一步），不吃子時只走空點。與混斜向相鄰的敵棋被混擾：可走但不能吃子，也不能將軍。" +
+					"輪到己方時若有兩枚以上敵棋被同一混擾，混可斜走一步吃其中一枚。例：g1e3。",
+				Hans: "混（HU，20）：斜走不限步数，不能过半场（过河须单独斜走一步），不吃子时只走空点。与混斜向相邻的敌棋被混扰：可走但不能吃子，也不能将军。" +
+					"轮到己方时若有两枚以上敌棋被同一混扰，混可斜走一步吃其中一枚。例：g1e3。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -105,9 +116,13 @@ func stratagemPiecesPart2a() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{newDoor(sp, letter)} }
 		case 28:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{newLadder(sp, letter)} }
+		case 20:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&muddler{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{20, "HU", "混水摸魚", "混", "混"}, {27, "JA", "假癡不癲", "假", "假"},
+		{27, "JA", "假癡不癲", "假", "假"},
 	})...)
 }
