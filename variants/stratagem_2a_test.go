@@ -300,3 +300,40 @@ func TestStratagemZhanshu(t *testing.T) {
 	}
 	checkMoves(t, p, "e4d5 e4f5 c4b5", "") // e4f5 frees the rook of the 混, but the 牽 still pins it
 }
+
+func TestStratagem27Feigner(t *testing.T) {
+	runStratRows(t, "JA", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/2p6/2X6/9/3K5 w", legal: "c2b2 c2c1", illegal: "c2c3 c2d3"},
+		{name: "T2", fen: "3k5/9/9/9/9/9/9/9/2X6/R3K2N1 w", legal: "c1h0 c1a0", illegal: "c1e0"},
+		{name: "T2 drop", fen: "3k5/9/9/9/9/9/9/9/2X6/R3K2N1 w", line: "c1h0 d9d8", legal: "N*b0", illegal: "N*e4"},
+		{name: "T3", fen: "3k5/9/9/9/9/9/9/9/9/1N2K2X1 w - - 0 1 reserve=N", illegal: "N*b0 N*h0"},
+		{name: "T4", fen: "3k5/9/9/9/4r4/9/9/9/4X4/4K2N1 w", legal: "e1e2", illegal: "e1h0 e1d1"},
+	})
+	v := stratVariant(t, "JA")
+	g, _ := rules.NewGame(v, "3k5/9/9/9/9/9/9/9/2X6/R3K2N1 w")
+	playAll(t, g, "c1h0")
+	p := g.Position()
+	if !strings.HasPrefix(p.FEN(), "3k5/9/9/9/9/9/9/9/9/R3K2X1 b - - 1 1 reserve=N") {
+		t.Errorf("after c1h0: %s", p.FEN())
+	}
+	if h := p.View(rules.Public).Hands[rules.Red]; len(h) != 1 || h[0].Letter != 'N' {
+		t.Errorf("the reserve is not shown: %+v", h)
+	}
+	playAll(t, g, "d9d8 N*b0")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "9/3k5/9/9/9/9/9/9/9/RN2K2X1 b - - 3 2") || strings.Contains(got, "reserve") {
+		t.Errorf("after N*b0: %s", got)
+	}
+	p = mustPosition(t, v, "3k5/9/9/9/9/9/9/9/2X6/R3K2N1 w")
+	checkRefusal(t, p, "c1e0", "the 假 never takes the general")
+	checkRefusal(t, p, "N*b0", "you have no 馬 in your reserve")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/9/9/9/9/2p6/2X6/9/3K5 w"), "c2c3", "the 假 never captures an enemy piece; it takes only your own pieces into your reserve")
+	p = mustPosition(t, v, "3k5/9/9/9/9/9/9/9/9/R3K2X1 w - - 0 1 reserve=N")
+	checkRefusal(t, p, "N*e4", "a 馬 from the reserve goes back only onto an empty start point of its kind: b0, h0")
+	checkRefusal(t, p, "N*h0", "h0 is occupied")
+	// An added piece goes back to its own start point, by its code or letter.
+	hj := stratVariant(t, "HU", "JA")
+	const q = "3k5/9/9/9/9/9/9/9/6Y2/4K4 w - - 0 1 reserve=X"
+	checkMoves(t, mustPosition(t, hj, q), "HU*c1", "HU*g1")
+	afterFEN(t, hj, q, "X*c1", "3k5/9/9/9/9/9/9/9/2X3Y2/4K4 b")
+	afterFEN(t, hj, q, "hu*c1", "3k5/9/9/9/9/9/9/9/2X3Y2/4K4 b")
+}

@@ -4,8 +4,8 @@ import "github.com/chuhe/chuhe/rules"
 
 // stratagemPiecesPart2a are the pieces of the series' second part built in
 // this file's family: 19 釜, 20 混, 21 殼, 22 關, 27 假, 28 上, 35 連, 36 走
-// (stratagem-pieces-19-36.md). Each built piece has its module in a file
-// stratagem_2a_*.go; a piece still without atoms is named only.
+// (stratagem-pieces-19-36.md). Each piece has its module in a file
+// stratagem_2a_*.go.
 func stratagemPiecesPart2a() []*stratPiece {
 	built := []*stratPiece{
 		{no: 19, code: "FU", stratagem: "釜底抽薪", glyph: [2]string{"釜", "釜"}, name: "cauldron", value: 4,
@@ -94,6 +94,18 @@ func stratagemPiecesPart2a() []*stratPiece {
 				Hans: "混（HU，20）：斜走不限步数，不能过半场（过河须单独斜走一步），不吃子时只走空点。与混斜向相邻的敌棋被混扰：可走但不能吃子，也不能将军。" +
 					"轮到己方时若有两枚以上敌棋被同一混扰，混可斜走一步吃其中一枚。例：g1e3。",
 			}},
+		{no: 27, code: "JA", stratagem: "假癡不癲", glyph: [2]string{"假", "假"}, name: "feigner", value: 2,
+			atoms: rules.Steps(rules.Dirs4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "假 (JA, 27): steps one point orthogonally to an empty point, anywhere; it never captures an enemy piece. As a move it may jump " +
+					"onto any of your pieces but the general (c1h0): that piece goes into your reserve. As a move you may put a piece of your reserve " +
+					"back on an empty start point of its kind: N*b0, P*e3, or an added piece by its code, HU*g1. The reserve is public and stays " +
+					"after the 假 is lost. Example: c1h0, then N*h0.",
+				Hant: "假（JA，27）：橫豎走一格到空點，全盤不限，不能吃敵棋。可用一步把假直接放到己方任一棋（將帥除外）的位置，把該棋收入己方備用（如 c1h0）；" +
+					"也可用一步把備用的棋放回該兵種的空初始位（如 N*b0、P*e3，加入的棋用代號，如 HU*g1）。備用公開，假被吃後仍可用。例：c1h0，再 N*h0。",
+				Hans: "假（JA，27）：横竖走一格到空点，全盘不限，不能吃敌棋。可用一步把假直接放到己方任一棋（将帅除外）的位置，把该棋收入己方备用（如 c1h0）；" +
+					"也可用一步把备用的棋放回该兵种的空初始位（如 N*b0、P*e3，加入的棋用代号，如 HU*g1）。备用公开，假被吃后仍可用。例：c1h0，再 N*h0。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -120,9 +132,11 @@ func stratagemPiecesPart2a() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&muddler{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 27:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&feigner{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		}
 	}
-	return append(built, namedOnly([]stratName{
-		{27, "JA", "假癡不癲", "假", "假"},
-	})...)
+	return built
 }
