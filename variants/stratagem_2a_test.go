@@ -47,6 +47,12 @@ func TestStratagem19Cauldron(t *testing.T) {
 	if vp := p.View(rules.Public).Pieces[mustSquare(v.Board, "d0")]; !vp.FaceDown || vp.Letter != 'K' {
 		t.Errorf("the image would not show the general face-down and known: %+v", vp)
 	}
+	// Nothing is secret: each player sees what everybody sees.
+	for s := rules.Red; s <= rules.Black; s++ {
+		if got := p.ViewFEN(rules.AudienceOf(s)); got != pub {
+			t.Errorf("%s sees %s, the public %s", s, got, pub)
+		}
+	}
 	checkRefusal(t, p.Clone(), "a7a8", "the chariot on a7 is Red's; it is Black's turn")
 	playAll(t, g, "e9f9")
 	checkRefusal(t, g.Position(), "d0e0", "your general lies face-down and cannot move; turn it face-up first (d0d0)")
