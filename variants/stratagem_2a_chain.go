@@ -104,6 +104,9 @@ func (m *chainer) effects(p *rules.Position, from rules.Square) []chainEffect {
 	walk(p, from, func(path, jumped []rules.Square) bool {
 		to := path[len(path)-1]
 		vs := chainVictims(p, s, path, jumped)
+		if to == from && vs == (rules.SquareSet{}) {
+			return false // back where it started, nothing taken: no move at all
+		}
 		n := 0
 		for i := range out {
 			if out[i].to != to {

@@ -343,3 +343,12 @@ func TestStratagem27Feigner(t *testing.T) {
 	afterFEN(t, hj, q, "X*c1", "3k5/9/9/9/9/9/9/9/2X3Y2/4K4 b")
 	afterFEN(t, hj, q, "hu*c1", "3k5/9/9/9/9/9/9/9/2X3Y2/4K4 b")
 }
+
+// TestStratagem35NoPass: a chain back to its start that takes nothing would
+// be a pass, which xiangqi does not have; it is no move.
+func TestStratagem35NoPass(t *testing.T) {
+	runStratRows(t, "LA", 'X', []stratRow{
+		{name: "own pieces only", fen: "5k3/9/9/9/2RN5/2XN5/9/9/9/3K5 w", illegal: "c4e4c6c4 c4c6e4c4"},
+		{name: "one enemy", fen: "5k3/9/9/9/2Rn5/2XN5/9/9/9/3K5 w", legal: "c4e4c6c4"},
+	})
+}
