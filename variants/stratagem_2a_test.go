@@ -352,3 +352,23 @@ func TestStratagem35NoPass(t *testing.T) {
 		{name: "one enemy", fen: "5k3/9/9/9/2Rn5/2XN5/9/9/9/3K5 w", legal: "c4e4c6c4"},
 	})
 }
+
+// TestStratagem2aSeries is stratagems.md §10 case 5 for the pieces of this
+// part: one piece, the same piece twice, three pieces.
+func TestStratagem2aSeries(t *testing.T) {
+	v := stratVariant(t, "FU")
+	if !strings.HasPrefix(v.StartFEN, "rnbakabnr/2x6/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X6/RNBAKABNR w") || v.Kinds[v.KindByLetter('X')].Glyph[0] != "釜" {
+		t.Errorf("sanshiliuji FU: %s", v.StartFEN)
+	}
+	for _, bad := range [][]string{{"FU", "FU"}, {"FU", "LA", "ZO"}, {"19", "fu"}} {
+		if _, err := stratRegistry().Build(SanshiliujiSlug, bad); err == nil {
+			t.Errorf("sanshiliuji %v was accepted", bad)
+		}
+	}
+	for _, code := range []string{"FU", "HU", "QO", "GU", "JA", "SA", "LA", "ZO"} {
+		sp, _ := stratagemPiece(code)
+		if !sp.built() {
+			t.Errorf("%s is not built", code)
+		}
+	}
+}
