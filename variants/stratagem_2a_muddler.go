@@ -129,6 +129,16 @@ func (m *muddler) MayCapture(p *rules.Position, from, to rules.Square) bool {
 	return !p.At(from).Has(flagDisturbed)
 }
 
+// MarkView gives disturbed pieces the pin badge: like a piece 牽 pins, a
+// disturbed piece neither captures nor gives check.
+func (m *muddler) MarkView(p *rules.Position, v *rules.View) {
+	for sq, vp := range v.Pieces {
+		if vp != nil && !vp.Token && p.At(rules.Square(sq)).Has(flagDisturbed) {
+			vp.Pinned = true
+		}
+	}
+}
+
 // AfterMove: the disturbances follow the new position.
 func (m *muddler) AfterMove(p *rules.Position, mv rules.Move) { m.redisturb(p) }
 

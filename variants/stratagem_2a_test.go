@@ -280,6 +280,16 @@ func TestStratagem20Muddler(t *testing.T) {
 	if strings.Contains(p.FEN(), "hun") {
 		t.Errorf("the FEN writes the disturbances: %s", p.FEN())
 	}
+	// Images show a disturbed piece with the pin badge.
+	view := p.View(rules.Public)
+	for _, c := range []struct {
+		sq   string
+		want bool
+	}{{"d5", true}, {"f5", true}, {"e9", false}, {"e4", false}} {
+		if got := view.Pieces[mustSquare(v.Board, c.sq)].Pinned; got != c.want {
+			t.Errorf("%s shown disturbed = %v, want %v", c.sq, got, c.want)
+		}
+	}
 }
 
 // TestStratagemZhanshu is 戰術 (牽 X + 混 Y), stratagems.md §10 case 5: the
