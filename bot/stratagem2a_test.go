@@ -17,8 +17,8 @@ var stratagem2aGames = []struct {
 }{
 	// 釜 on e1 freezes; Black turns its general face-down (e9e9) and up again;
 	// 連 jumps the cannon on h3 (g2i4) and takes it.
-	{"zhanguo-spoils", "zhanguo-spoils", []string{"c1e1", "h7h3", "g1g2", "!h3h8=frozen by the 釜 on e1", "e9e9",
-		"g2i4=Black loses: cannon h3", "e9e9"}},
+	{"zhanguo-spoils", "zhanguo-spoils", []string{"c1e1", "h7h3=Black may not move these while the 釜 on e1 stands: cannon h3", "g1g2",
+		"!h3h8=frozen by the 釜 on e1", "e9e9=Black turns its general face-down", "g2i4=Black loses: cannon h3", "e9e9=Black turns its general face-up"}},
 	// 殼 jumps c3 (c2c4); the general mounts its 走 (e0e1), the stack moves
 	// (e1e2) and the general steps off (Ke2d2).
 	{"zhanbei", "zhanbei fen=rnbakabnr/2x3y2/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X3Y2/RN1AK1BNR w", []string{

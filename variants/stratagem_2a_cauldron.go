@@ -188,6 +188,40 @@ func (m *cauldron) MoveAliases(p *rules.Position, mv rules.Move) []string {
 	return []string{"flip " + p.Variant().Board.Name(mv.From)}
 }
 
+// Announce tells the chat what a move did with the 釜's rules: the pieces it
+// froze (a 釜 reaching a palace centre, a piece entering a frozen half, a
+// general turned face-up) and the turning of a general.
+func (m *cauldron) Announce(p *rules.Position, mv rules.Move) []rules.Fact {
+	v := p.Variant()
+	b := v.Board
+	mover := p.ToMove()
+	c := p.Clone()
+	c.Make(mv)
+	var out []rules.Fact
+	if mv.Flags&rules.FlagSpecial != 0 && mv.Aux == m.code {
+		word, then := "face-down", "no enemy 釜 on its own centre freezes its pieces now, but the general stays where it is"
+		if !m.down(c, mover) {
+			word, then = "face-up", "it moves again"
+		}
+		out = append(out, rules.Fact{What: "facedown", Side: mover, Pieces: []rules.Shown{shownOf(v, mv.From, p.At(mv.From))},
+			Text: fmt.Sprintf("%s turns its general face-%s: %s", sideName(mover), strings.TrimPrefix(word, "face-"), then)})
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		var now []rules.Shown
+		var fu rules.Square
+		for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+			if f := m.frozen(c, sq); f != rules.NoSquare && c.At(sq).Side() == s && (m.frozen(p, sq) == rules.NoSquare || p.At(sq) != c.At(sq)) {
+				now, fu = append(now, shownOf(v, sq, c.At(sq))), f
+			}
+		}
+		if len(now) > 0 {
+			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: now,
+				Text: fmt.Sprintf("%s may not move these while the 釜 on %s stands: %s", sideName(s), b.Name(fu), shownList(b, now))})
+		}
+	}
+	return out
+}
+
 // MarkView shows the effect: frozen pieces carry the frozen badge and a
 // face-down general lies turned over (its identity is public).
 func (m *cauldron) MarkView(p *rules.Position, v *rules.View) {
