@@ -167,6 +167,15 @@ func (m *runner) Legal(p *rules.Position, mv rules.Move) bool {
 	return true
 }
 
+// Validate refuses a position whose generals face each other through a
+// stack (the core's test sees only top pieces).
+func (m *runner) Validate(p *rules.Position) error {
+	if !m.Legal(p, rules.NullMove) {
+		return fmt.Errorf("the two generals face each other on an open file")
+	}
+	return nil
+}
+
 // Attacks: a riding general attacks its orthogonal neighbours (it captures by
 // stepping off); a wild general attacks nothing but along its file (the
 // core's facing, which its atoms keep).

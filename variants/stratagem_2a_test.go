@@ -186,6 +186,9 @@ func TestStratagem36Runner(t *testing.T) {
 	// The stack can be checked: the chariot on d2 attacks the general under
 	// the 走 on d1, and the stack steps away or the general steps off.
 	checkMoves(t, mustPosition(t, v, stackFEN("4k4/9/9/9/9/9/9/3r5/3[KX]5/9 w")), "d1c0 Kd1d2 Kd1d0", "d1d0 d1e0")
+	if _, err := rules.NewPosition(v, "4k4/9/9/9/9/9/9/4(XK)4/9/9 w"); err == nil {
+		t.Errorf("a general riding its 走 faces the enemy general, and the position is accepted")
+	}
 }
 
 // TestStratagemZhanbei is 戰備 (殼 X + 走 Y): the 殼's powers work only for a
