@@ -244,6 +244,15 @@ func (p *Position) splitDrop(norm string) (kind int, sq Square, ok bool) {
 // explainDrop says why a drop is not legal now.
 func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 	name := p.v.Kinds[kind].Name
+	if !p.v.Hands {
+		// Without hands a drop is a module's move (a reserve of its own):
+		// the module says why not.
+		for _, r := range p.v.mods.refusers {
+			if why := r.Refusal(p, norm, NullMove); why != "" {
+				return &IllegalMoveError{Text: norm, Reason: why}
+			}
+		}
+	}
 	if !p.v.Hands || p.Hand(p.side, kind) == 0 {
 		return &IllegalMoveError{Text: norm, Reason: fmt.Sprintf("you have no %s in hand", name),
 			Key: "no_hand_piece", Args: []string{p.v.Kinds[kind].Glyph[p.side]}}

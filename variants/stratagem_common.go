@@ -55,6 +55,9 @@ func stratRemove(p *rules.Position, sq rules.Square) {
 	if pc := p.At(sq); p.Variant().Hands && !pc.Empty() && !p.Variant().Kinds[pc.Kind()].Royal {
 		p.SetHand(pc.Side(), pc.Kind(), p.Hand(pc.Side(), pc.Kind())+1)
 	}
+	if !p.Under(sq).Empty() {
+		p.SetUnder(sq, rules.NoPiece) // a stack goes whole: the general riding its 走 (36) too
+	}
 	p.Set(sq, rules.NoPiece)
 	p.ResetCaptureClock()
 }

@@ -125,15 +125,8 @@ func (m *leash) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 		if !p.Movable(from) {
 			continue
 		}
-		own := b.InZone("own", s, from)
+		out = halfDiagSlides(p, from, s, out)
 		for _, d := range rules.Diag4 {
-			// Slides of two or more points within the half (the atoms make
-			// the single steps, the river crossing included).
-			for k, to := 1, b.Step(from, d[0], d[1]); to != rules.NoSquare && p.At(to).Empty() && b.InZone("own", s, to) == own; k, to = k+1, b.Step(to, d[0], d[1]) {
-				if k > 1 {
-					out = append(out, rules.Move{From: from, To: to})
-				}
-			}
 			if p.Var(m.chance) != 0 {
 				if to := b.Step(from, d[0], d[1]); to != rules.NoSquare {
 					if t := p.At(to); !t.Empty() && t.Side() != s && t.Has(rules.FlagPinned) && p.Capturable(from, to) {
