@@ -247,9 +247,9 @@ func (p *Position) explainDrop(norm string, kind int, sq Square) error {
 	if !p.v.Hands {
 		// Without hands a drop is a module's move (a reserve of its own):
 		// the module says why not.
-		for _, r := range p.v.mods.refusers {
-			if why := r.Refusal(p, norm, NullMove); why != "" {
-				return &IllegalMoveError{Text: norm, Reason: why}
+		for _, refuse := range p.v.mods.refusers {
+			if why := refuse(p, norm, NullMove); why.En != "" {
+				return &IllegalMoveError{Text: norm, Reason: why.En, Texts: why}
 			}
 		}
 	}
