@@ -248,6 +248,7 @@ func builders() []Builder {
 	bs = append(bs, Weiguo, Bianfang, Jianghe, Supply, Jianshou, Yunduan)
 	bs = append(bs, Banqi)
 	bs = append(bs, Shanshui, Gongke)
+	bs = append(bs, Luzhan)
 	return bs
 }
 
