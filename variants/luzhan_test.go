@@ -202,3 +202,46 @@ func TestLuzhanGuideMoves(t *testing.T) {
 		}
 	}
 }
+
+// swapLine rotates the hidden pieces on side s's last-defense line (the last
+// rank of the FEN for Red, the first for Black): another valid arrangement.
+func swapLine(s rules.Side, by int) twin {
+	return twin{name: "line of " + s.String(), swap: func(fen string) (string, bool) {
+		board, rest, _ := strings.Cut(fen, " ")
+		ranks := strings.Split(board, "/")
+		i, hidden := len(ranks)-1, "ZDF"
+		if s == rules.Black {
+			i, hidden = 0, "zdf"
+		}
+		row := []byte(ranks[i])
+		var at []int
+		for j, c := range row {
+			if strings.IndexByte(hidden, c) >= 0 {
+				at = append(at, j)
+			}
+		}
+		orig := string(row)
+		letters := make([]byte, len(at))
+		for j, k := range at {
+			letters[j] = row[k]
+		}
+		for j, k := range at {
+			row[k] = letters[(j+by)%len(at)]
+		}
+		if string(row) == orig {
+			return "", false
+		}
+		ranks[i] = string(row)
+		return strings.Join(ranks, "/") + " " + rest, true
+	}}
+}
+
+// TestHiddenLuzhanLeaks: arrangements that differ give the same public face
+// until a capture shows a hidden piece.
+func TestHiddenLuzhanLeaks(t *testing.T) {
+	t.Parallel()
+	v := mustVariant(t, "luzhan")
+	games, plies := leakSize()
+	words := func(p *rules.Position) []string { return []string{"d0d1", "f0f1", "h11h10", "e11e10", "f1f0", "f10f11"} }
+	leakGames(t, v, []twin{swapLine(rules.Red, 1), swapLine(rules.Black, 2), swapLine(rules.Red, 3)}, words, games, plies*3, 18)
+}
