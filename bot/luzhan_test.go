@@ -3,11 +3,14 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"image/png"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/render"
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
 )
 
 // luzhanTwin plays a land-battle game in which alice (Red) places redLine on
@@ -97,5 +100,66 @@ func TestLuzhanTwinGames(t *testing.T) {
 	}
 	if differ == 0 {
 		t.Error("alice's private boards do not show her arrangement")
+	}
+}
+
+// TestLuzhanImages decodes the start images: a player's own board differs
+// from the public one only in the band of the last-defense line at the
+// bottom (its own line, seen from its side), where the public sees five 暗
+// and the owner its bombs, mines and flag; the public image of another
+// arrangement is the same, byte for byte.
+func TestLuzhanImages(t *testing.T) {
+	v, ok := variants.Default().Get("luzhan")
+	if !ok {
+		t.Skip("no luzhan")
+	}
+	r, err := render.New(render.Options{Width: 600})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(red, black string, side rules.Side, a rules.Audience) []byte {
+		t.Helper()
+		start, err := rules.ApplySecrets(v, "", [2]string{red, black})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := rules.NewPosition(v, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.From(side).PNG(p.View(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, side := range []rules.Side{rules.Red, rules.Black} {
+		pub := draw("ZDFDZ", "DZFZD", side, rules.Public)
+		if other := draw("FZZDD", "ZZDDF", side, rules.Public); !bytes.Equal(pub, other) {
+			t.Errorf("%v's side: public images of two arrangements differ", side)
+		}
+		own := draw("ZDFDZ", "DZFZD", side, rules.AudienceOf(side))
+		a, err := png.Decode(bytes.NewReader(pub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := png.Decode(bytes.NewReader(own))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := a.Bounds().Dy()
+		top, differ := h, 0
+		for y := 0; y < h; y++ {
+			for x := 0; x < a.Bounds().Dx(); x++ {
+				if a.At(x, y) != b.At(x, y) {
+					differ++
+					top = min(top, y)
+				}
+			}
+		}
+		// The line's rank is the last of twelve: below 10.5/12 of the height.
+		if differ == 0 || top < h*21/24 {
+			t.Errorf("%v's own board differs from the public one in %d pixels, the first at y=%d of %d", side, differ, top, h)
+		}
 	}
 }
