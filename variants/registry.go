@@ -249,6 +249,7 @@ func builders() []Builder {
 	bs = append(bs, Banqi)
 	bs = append(bs, Shanshui, Gongke)
 	bs = append(bs, Luzhan)
+	bs = append(bs, Disandai)
 	return bs
 }
 

@@ -1,0 +1,121 @@
+package variants
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// TestDisandai is disandai.md "Test cases", one row per case (sub-cases get
+// the case number times a hundred plus one, two, three). Backs are given in the FEN field
+// `backs` (a9=R: the soldier on a9 has the 車 on its back; d0=K: the advisor
+// on d0 has the general).
+//
+// Rows 11 and 14 put a soldier where none can stand (f4, d4 on Red's own
+// half): a cannon and a horse block there instead. Rows 7, 9 and 10 add a
+// Black soldier on a4 so that the game is not drawn by material at once.
+func TestDisandai(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	over := func(winner rules.Side) func(t *testing.T, g *rules.Game) {
+		return func(t *testing.T, g *rules.Game) {
+			t.Helper()
+			if o := g.Outcome(); !o.Over || o.Winner != winner || o.Draw {
+				t.Errorf("outcome %+v, want a win for %v", o, winner)
+			}
+		}
+	}
+	runBoardCases(t, v, []boardCase{
+		{n: 1, fen: "P4k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1 backs=a9=R", legal: "a9!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "a9! f9f8")
+				pieceAt(t, g.Position(), "a9", "G")
+				checkMoves(t, g.Position(), "a9a1", "")
+			}},
+		{n: 101, fen: "P4k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1 backs=a9=N", legal: "a9!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "a9!")
+				pieceAt(t, g.Position(), "a9", "W")
+				if f := g.Report().Facts; len(f) != 1 || !strings.Contains(f[0].Text, "its back is a horse") {
+					t.Errorf("facts %+v", f)
+				}
+			}},
+		{n: 2, fen: "1P3k3/9/9/9/7r1/9/9/9/9/4K4 w - - 0 1 backs=b9=R", legal: "b9!",
+			check: func(t *testing.T, g *rules.Game) {
+				h, _ := rules.NewGame(v, g.Position().FEN())
+				playAll(t, g, "b9! h5h1")
+				pieceAt(t, g.Position(), "b9", "W")
+				if got := legalTexts(g.Position()); strings.Join(got, " ") != "b9!" {
+					t.Errorf("legal moves %v, want only b9!", got)
+				}
+				checkRefusal(t, g.Position(), "e0d0", "your misflipped soldier on b9 must flip back first: b9!")
+				playAll(t, h, "b9! h5e5")
+				over(rules.Black)(t, h)
+			}},
+		{n: 3, fen: "3P5/9/5k3/9/9/9/9/9/9/4K4 w - - 0 1 backs=d9=A", legal: "d9!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "d9! f7f8")
+				pieceAt(t, g.Position(), "d9", "D")
+				checkMoves(t, g.Position(), "d9e8", "d9c8")
+			}},
+		{n: 301, fen: "3P5/9/5k3/9/9/9/9/9/9/4K4 w - - 0 1 backs=d9=C", legal: "d9!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "d9!")
+				pieceAt(t, g.Position(), "d9", "W")
+			}},
+		{n: 4, fen: "5k3/9/9/9/2V6/9/9/9/9/4K4 w", legal: "c5a7 c5e7", illegal: "c5a3 c5e3"},
+		// The spec's @f2 here would face the general on f9; a double flip is
+		// tested as if the named advisor were the general, whatever its back
+		// (docs/variants/disandai.md, D10), so @f2 is illegal in this row and
+		// row 503 (a soldier on f5 between) shows the wrong flip losing.
+		{n: 5, fen: "5k3/9/9/9/4r4/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K", legal: "@d0", illegal: "@f2",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "@d0")
+				pieceAt(t, g.Position(), "d0", "K")
+				pieceAt(t, g.Position(), "e1", "A")
+				if g.Outcome().Over {
+					t.Errorf("the right double flip ended the game: %+v", g.Outcome())
+				}
+			}},
+		{n: 503, fen: "5k3/9/9/9/4rP3/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K", legal: "@d0 @f2",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "@f2")
+				over(rules.Black)(t, g)
+			}},
+		{n: 501, fen: "5k3/9/9/9/9/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K", illegal: "@d0"},
+		{n: 502, fen: "5k3/9/9/9/3rr4/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K", illegal: "@d0"},
+		{n: 6, fen: "5k3/9/9/9/9/9/9/9/9/3KA4 w - - 0 1 backs=e0=K!", legal: "e0d1 e0f1", illegal: "e0e1 e0f0"},
+		{n: 7, fen: "3k5/9/9/9/9/p8/9/9/9/4KA3 w", legal: "f0!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "f0!")
+				pieceAt(t, g.Position(), "f0", "H")
+			}},
+		{n: 701, fen: "3k5/9/9/9/9/9/9/9/9/3AKA3 w", illegal: "f0!"},
+		{n: 8, fen: "3k5/9/9/9/9/9/9/7p1/6Hr1/4K4 w", legal: "g1h0", illegal: "g1f2 g1f0 g1h2"},
+		{n: 801, fen: "3k5/9/9/9/9/9/9/7p1/6Hr1/4K4 b", illegal: "h1g1"},
+		{n: 802, fen: "3k5/9/9/9/9/9/9/4n4/6Hr1/4K4 b", legal: "h1g1 e2g1"},
+		{n: 9, fen: "3k5/3H5/9/9/9/p8/9/9/9/4K4 w", legal: "d8e9",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "d8e9")
+				over(rules.Red)(t, g)
+			}},
+		{n: 901, fen: "3k5/9/9/9/4H4/9/9/9/9/4K4 w", legal: "e5f6 e5d6", illegal: "e5d4"},
+		{n: 10, fen: "5k3/9/9/9/9/p8/9/9/9/2B1K4 w - - 0 1 backs=c0=T", legal: "c0!",
+			check: func(t *testing.T, g *rules.Game) {
+				playAll(t, g, "c0! f9f8")
+				pieceAt(t, g.Position(), "c0", "T")
+				checkMoves(t, g.Position(), "c0e3 c0f2", "")
+			}},
+		{n: 1001, fen: "5k3/9/9/9/9/9/9/9/9/2B1K1B2 w - - 0 1 backs=c0=T", illegal: "c0!"},
+		{n: 11, fen: "5k3/9/9/9/9/4LC3/9/9/9/4K4 w", legal: "e4f7 e4b5 e4d1", illegal: "e4h5 e4h3"},
+		{n: 12, fen: "n4k3/9/P8/9/F3p2r1/9/2Z6/9/9/4K4 w", legal: "c3e5 c3a1 c3d4 a5e5 a5d5 a5a9 a5a6",
+			illegal: "c3c4 a5h5 a5a8"},
+		{n: 13, fen: "5k3/9/4n4/9/3P5/9/2Q6/9/9/4K4 w", legal: "c3e7 c3b5 c3e4", illegal: "c3d5"},
+		{n: 1301, fen: "5k3/9/4n4/9/9/9/2Q6/9/9/4K4 w", illegal: "c3e7"},
+		{n: 14, fen: "5k3/9/9/9/4n4/3N5/2U6/9/9/4K4 w", legal: "c3e5 c3c7", illegal: "c3d4"},
+		{n: 15, fen: "5k3/9/n8/9/p8/9/P8/S8/9/4K4 w", legal: "a2a5 a2a1 a2i2", illegal: "a2a7 a2a4"},
+		{n: 1501, fen: "5k3/9/n8/p8/p8/9/P8/S8/9/4K4 w", legal: "a2a5 a2a6 a2a7"},
+		{n: 16, fen: "1n3k3/9/9/9/3X5/9/9/9/9/4K4 b", pre: "b9c7", legal: "d5e7 d5b6 d5f4", illegal: "d5c7"},
+		{n: 17, fen: "5k3/9/9/9/4x4/9/9/9/9/RN2K4 w", illegal: "a0a1 a0a5", legal: "b0c2 b0a2 e0e1 e0d0"},
+	})
+}
