@@ -242,6 +242,8 @@ func TestHiddenLuzhanLeaks(t *testing.T) {
 	t.Parallel()
 	v := mustVariant(t, "luzhan")
 	games, plies := leakSize()
-	words := func(p *rules.Position) []string { return []string{"d0d1", "f0f1", "h11h10", "e11e10", "f1f0", "f10f11"} }
+	words := func(p *rules.Position) []string {
+		return []string{"d0d1", "f0f1", "h11h10", "e11e10", "f1f0", "f10f11"}
+	}
 	leakGames(t, v, []twin{swapLine(rules.Red, 1), swapLine(rules.Black, 2), swapLine(rules.Red, 3)}, words, games, plies*3, 18)
 }
