@@ -119,3 +119,95 @@ func TestDisandai(t *testing.T) {
 		{n: 17, fen: "5k3/9/9/9/4x4/9/9/9/9/RN2K4 w", illegal: "a0a1 a0a5", legal: "b0c2 b0a2 e0e1 e0d0"},
 	})
 }
+
+func TestDisandaiRandomGames(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	games, plies := 6, 200
+	if testing.Short() || raceEnabled {
+		games, plies = 2, 50
+	}
+	for g := 0; g < games; g++ {
+		randomGame(t, v, newRand(uint64(3300+g)), plies)
+	}
+	// From a middle game where flips come quickly: soldiers near the base
+	// line, one elephant, chariot, horse and cannon a side.
+	mid := "2b1kab2/1P2a2P1/4c4/1r5n1/9/9/1N5R1/4C4/1p2A2p1/2B1KA3 w"
+	for g := 0; g < games; g++ {
+		randomGameFrom(t, v, mid+" - - 0 1 backs=b8=R,h8=N,f0=K,c0=T,h3=Z,b3=Q,e2=U,b1=C,h1=A,e8=K,c9=T,b6=Z,h6=Q,e7=U", newRand(uint64(3500+g)), plies)
+	}
+}
+
+// swapBacks moves side s's secret backs to other pieces of the same kinds:
+// the unshown soldier backs rotate by one, and each pair's first back goes
+// to the other piece of the pair. The twin differs only in secrets.
+func swapBacks(v *rules.Variant, s rules.Side) twin {
+	return twin{name: "backs of " + s.String(), swap: func(fen string) (string, bool) {
+		p, err := rules.NewPosition(v, fen)
+		if err != nil {
+			return "", false
+		}
+		head, field, ok := strings.Cut(fen, " backs=")
+		if !ok {
+			return "", false
+		}
+		field, tail, _ := strings.Cut(field, " ")
+		b := v.Board
+		var soldiers []int // indexes of s's unshown soldier entries
+		entries := strings.Split(field, ",")
+		moved := false
+		for i, e := range entries {
+			name, l, _ := strings.Cut(e, "=")
+			sq, _ := b.Parse(name)
+			pc := p.At(sq)
+			if pc.Side() != s || strings.HasSuffix(l, "!") {
+				continue
+			}
+			if pc.Kind() == Soldier {
+				soldiers = append(soldiers, i)
+				continue
+			}
+			// A pair's first back: to the other unshown piece of the kind.
+			for other := rules.Square(0); int(other) < b.NumSquares(); other++ {
+				if q := p.At(other); other != sq && !q.Empty() && q.Side() == s && q.Kind() == pc.Kind() &&
+					!strings.Contains(field, b.Name(other)+"=") {
+					entries[i] = b.Name(other) + "=" + l
+					moved = true
+					break
+				}
+			}
+		}
+		if len(soldiers) >= 2 {
+			first := entries[soldiers[0]][strings.IndexByte(entries[soldiers[0]], '=')+1:]
+			for j, i := range soldiers {
+				name, _, _ := strings.Cut(entries[i], "=")
+				next := first
+				if j+1 < len(soldiers) {
+					n := entries[soldiers[j+1]]
+					next = n[strings.IndexByte(n, '=')+1:]
+				}
+				entries[i] = name + "=" + next
+			}
+			moved = true
+		}
+		if !moved {
+			return "", false
+		}
+		out := head + " backs=" + strings.Join(entries, ",")
+		if tail != "" {
+			out += " " + tail
+		}
+		return out, true
+	}}
+}
+
+// TestHiddenDisandaiLeaks: twins whose backs differ look the same to the
+// public (views, FEN, legal moves, refusals, facts) until a flip shows a back.
+func TestHiddenDisandaiLeaks(t *testing.T) {
+	t.Parallel()
+	v := mustVariant(t, "disandai")
+	games, plies := leakSize()
+	words := func(p *rules.Position) []string {
+		return []string{"a9!", "c0!", "@d0", "@f0", "e3!", "flip a6", "b0!", "a0!"}
+	}
+	leakGames(t, v, []twin{swapBacks(v, rules.Red), swapBacks(v, rules.Black)}, words, games, plies*3, 33)
+}
