@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/chuhe/chuhe/rules"
 )
@@ -326,9 +327,19 @@ func (r *disandaiRule) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	case pc.Kind() == DdMisflipped:
 		f.Text = fmt.Sprintf("%s flips the misflipped soldier on %s back: a soldier again (its back, %s, stays known).", sideName(s), at, name(pc.Counter()))
 	case to.Kind() == DdMisflipped:
-		f.Text = fmt.Sprintf("%s flips the soldier on %s on a wrong point: its back is a %s; it must flip back next move (%s!).", sideName(s), at, name(pc.Counter()), at)
+		f.Text = fmt.Sprintf("%s flips the soldier on %s on a wrong point: its back is %s %s; it must flip back next move (%s!).",
+			sideName(s), at, anA(v.Kinds[pc.Counter()].Name), name(pc.Counter()), at)
 	default:
-		f.Text = fmt.Sprintf("%s flips the %s on %s: it is a %s now.", sideName(s), v.Kinds[pc.Kind()].Name, at, name(to.Kind()))
+		f.Text = fmt.Sprintf("%s flips the %s on %s: it is %s %s now.", sideName(s), v.Kinds[pc.Kind()].Name, at,
+			anA(v.Kinds[to.Kind()].Name), name(to.Kind()))
 	}
 	return []rules.Fact{f}
+}
+
+// anA is the article before an English name.
+func anA(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
 }

@@ -223,9 +223,10 @@ func (r *disandaiRule) readState(p *rules.Position, text string) error {
 
 // --- setup ---------------------------------------------------------------
 
-// unset reports whether side s has the full army and no back yet.
+// unset reports whether side s has pieces with backs to choose and none
+// chosen yet (the start, or a custom position given without backs).
 func (r *disandaiRule) unset(p *rules.Position, s rules.Side) bool {
-	count := map[int]int{}
+	some := false
 	for sq := rules.Square(0); int(sq) < r.b.NumSquares(); sq++ {
 		pc := p.At(sq)
 		if pc.Empty() || pc.Side() != s {
@@ -234,21 +235,28 @@ func (r *disandaiRule) unset(p *rules.Position, s rules.Side) bool {
 		if r.backLetter(pc) != 0 {
 			return false
 		}
-		count[pc.Kind()]++
+		_, pair := ddPair[pc.Kind()]
+		some = some || pair || pc.Kind() == Soldier
 	}
-	return count[Soldier] == 5 && count[Advisor] == 2 && count[Elephant] == 2 && count[Chariot] == 2 &&
-		count[Horse] == 2 && count[Cannon] == 2
+	return some
 }
+
+// ddKeys are the setup keys of the pair backs, in prompt order.
+var ddKeys = []struct {
+	key byte
+	k   int
+}{{'K', Advisor}, {'T', Elephant}, {'Z', Chariot}, {'Q', Horse}, {'U', Cannon}}
 
 func (r *disandaiRule) Choice(p *rules.Position, s rules.Side) rules.Choice {
 	if !r.unset(p, s) {
 		return rules.Choice{Side: s}
 	}
 	ex := r.Default(p, s, rand.New(rand.NewPCG(1, 2)))
-	return rules.Choice{Side: s, Example: ex, Prompt: "Choose your backs: five letters R N B A C for your soldiers " +
-		"from file a to i (each once; 車 馬 相 仕 炮), then K= the advisor whose back is your general (the other is 臣), " +
-		"T= the elephant with 駝 (other 騾), Z= the chariot with 助 (other 輔), Q= the horse with 妃 (other 驫), " +
-		"U= the cannon with 拋 (other 石). Example: `" + ex + "`. Soldier backs are not shown to you again."}
+	return rules.Choice{Side: s, Example: ex, Prompt: "Choose your backs: one letter of R N B A C for each of your " +
+		"soldiers from file a to i (each letter once; 車 馬 相 仕 炮), then K= the advisor whose back is your general " +
+		"(the other is 臣), T= the elephant with 駝 (other 騾), Z= the chariot with 助 (other 輔), Q= the horse with " +
+		"妃 (other 驫), U= the cannon with 拋 (other 石); with a lone piece of a kind, leave its key out for the " +
+		"second back. Example: `" + ex + "`. Soldier backs are not shown to you again."}
 }
 
 // ofKind lists side s's pieces of kind k in file order.
@@ -268,28 +276,36 @@ func (r *disandaiRule) ofKind(p *rules.Position, s rules.Side, k int) []rules.Sq
 }
 
 func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
-	const syntax = "write five letters R N B A C for your soldiers from file a to i, then K=, T=, Z=, Q= and U= with a point each"
-	if len(words) == 0 {
-		return nil, errors.New(syntax)
-	}
-	soldiers := strings.ToUpper(words[0])
-	seen := map[byte]bool{}
-	for i := 0; i < len(soldiers); i++ {
-		if _, ok := ddBackLetters[soldiers[i]]; !ok || seen[soldiers[i]] {
-			return nil, fmt.Errorf("%q: the soldiers' backs are R N B A C, each once; %s", words[0], syntax)
+	const syntax = "write one letter of R N B A C for each soldier from file a to i, then K=, T=, Z=, Q= and U= with a point each"
+	soldiers := r.ofKind(p, s, Soldier)
+	letters := ""
+	if len(soldiers) > 0 {
+		if len(words) == 0 {
+			return nil, errors.New(syntax)
 		}
-		seen[soldiers[i]] = true
+		letters, words = strings.ToUpper(words[0]), words[1:]
+		seen := map[byte]bool{}
+		for i := 0; i < len(letters); i++ {
+			if _, ok := ddBackLetters[letters[i]]; !ok || seen[letters[i]] {
+				return nil, fmt.Errorf("%q: the soldiers' backs are R N B A C, each once; %s", letters, syntax)
+			}
+			seen[letters[i]] = true
+		}
+		if len(letters) != len(soldiers) {
+			return nil, fmt.Errorf("%q: you have %d soldiers; %s", letters, len(soldiers), syntax)
+		}
 	}
-	if len(soldiers) != 5 {
-		return nil, fmt.Errorf("%q: %s", words[0], syntax)
-	}
-	keys := map[byte]int{'K': Advisor, 'T': Elephant, 'Z': Chariot, 'Q': Horse, 'U': Cannon}
 	chosen := map[int]rules.Square{}
-	rest := []string{}
-	for _, w := range words[1:] {
+	var rest []string
+	for _, w := range words {
 		key, val, ok := strings.Cut(strings.ToUpper(w), "=")
-		k, known := keys[key[0]]
-		if !ok || len(key) != 1 || !known {
+		k := -1
+		for _, kv := range ddKeys {
+			if len(key) == 1 && key[0] == kv.key {
+				k = kv.k
+			}
+		}
+		if !ok || k < 0 {
 			rest = append(rest, w)
 			continue
 		}
@@ -299,11 +315,13 @@ func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([
 		}
 		chosen[k] = sq
 	}
-	if len(chosen) != len(keys) {
-		return nil, fmt.Errorf("say K=, T=, Z=, Q= and U=; %s", syntax)
+	for _, kv := range ddKeys {
+		if _, ok := chosen[kv.k]; !ok && len(r.ofKind(p, s, kv.k)) == 2 {
+			return nil, fmt.Errorf("say %c= for your %ss; %s", kv.key, p.Variant().Kinds[kv.k].Name, syntax)
+		}
 	}
-	for i, sq := range r.ofKind(p, s, Soldier) {
-		p.Set(sq, p.At(sq).WithCounter(ddBackLetters[soldiers[i]]))
+	for i, sq := range soldiers {
+		p.Set(sq, p.At(sq).WithCounter(ddBackLetters[letters[i]]))
 	}
 	for _, sq := range chosen {
 		p.Set(sq, p.At(sq).With(ddAlt, true))
@@ -314,16 +332,15 @@ func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([
 func (r *disandaiRule) Default(p *rules.Position, s rules.Side, rnd *rand.Rand) string {
 	b := []byte("RNBAC")
 	rnd.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
-	words := []string{string(b)}
-	for _, kv := range []struct {
-		key byte
-		k   int
-	}{{'K', Advisor}, {'T', Elephant}, {'Z', Chariot}, {'Q', Horse}, {'U', Cannon}} {
+	var words []string
+	if n := len(r.ofKind(p, s, Soldier)); n > 0 {
+		words = append(words, string(b[:min(n, len(b))]))
+	}
+	for _, kv := range ddKeys {
 		sqs := r.ofKind(p, s, kv.k)
-		if len(sqs) == 0 {
-			return ""
+		if len(sqs) == 2 || (len(sqs) == 1 && rnd.IntN(2) == 0) {
+			words = append(words, string(kv.key)+"="+r.b.Name(sqs[rnd.IntN(len(sqs))]))
 		}
-		words = append(words, string(kv.key)+"="+r.b.Name(sqs[rnd.IntN(len(sqs))]))
 	}
 	return strings.Join(words, " ")
 }
