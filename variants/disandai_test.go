@@ -211,3 +211,35 @@ func TestHiddenDisandaiLeaks(t *testing.T) {
 	}
 	leakGames(t, v, []twin{swapBacks(v, rules.Red), swapBacks(v, rules.Black)}, words, games, plies*3, 33)
 }
+
+// disandaiFixedStart is the start with fixed backs for the perft records.
+func disandaiFixedStart(t *testing.T, v *rules.Variant) string {
+	t.Helper()
+	start, err := ApplySecrets(v, "", "RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2", "CABNR K=f9 T=g9 Z=i9 Q=h9 U=h7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return start
+}
+
+// TestDisandaiPerft records the counts from the fixed start; they exceed
+// xiangqi's (44, 1920, 79666) at depth 2 and 3 by the flips of a lone
+// piece after a capture of its pair (TestDisandaiPerftCrossCheck confirms).
+func TestDisandaiPerft(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	p := mustPosition(t, v, disandaiFixedStart(t, v))
+	want := []uint64{1, 44, 1922, 79816}
+	depth := 3
+	if testing.Short() || raceEnabled {
+		depth = 2
+	}
+	fen := p.FEN()
+	for d := 1; d <= depth; d++ {
+		if got := p.Perft(d); got != want[d] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d])
+		}
+	}
+	if p.FEN() != fen {
+		t.Error("perft changed the position")
+	}
+}
