@@ -243,3 +243,61 @@ func TestDisandaiPerft(t *testing.T) {
 		t.Error("perft changed the position")
 	}
 }
+
+// TestDisandaiGuideMoves plays the /rules examples and checks every language
+// names them.
+func TestDisandaiGuideMoves(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	for _, c := range []struct{ fen, moves string }{
+		{"P4k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1 backs=a9=R", "a9!"},
+		{"1P3k3/9/9/9/9/p8/9/9/9/4K4 w - - 0 1 backs=b9=R", "b9! f9f8 b9!"},
+		{"5k3/9/9/9/4r4/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K", "@d0"},
+		{"5k3/9/9/9/9/p8/9/9/9/2B1K4 w - - 0 1 backs=c0=T", "c0!"},
+	} {
+		g, err := rules.NewGame(v, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, g, c.moves)
+	}
+	start, err := ApplySecrets(v, "", "RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2", "RNBAC K=d9 T=c9 Z=a9 Q=b9 U=b7")
+	if err != nil || start == "" {
+		t.Fatalf("the guide's /setup example: %v", err)
+	}
+	for _, s := range []string{disandaiGuide.En, disandaiGuide.Hant, disandaiGuide.Hans} {
+		for _, want := range []string{"/setup RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2", "a9!", "b9!", "@d0", "c0!"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("guide lacks %s", want)
+			}
+		}
+	}
+}
+
+// TestDisandaiSetup: the answer is checked, applied, and hidden from views.
+func TestDisandaiSetup(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	cs := SecretChoices(v)
+	if len(cs) != 2 || !strings.Contains(cs[0].Prompt, "Choose your backs") {
+		t.Fatalf("choices %+v", cs)
+	}
+	for _, bad := range []string{"", "RNBA", "RNBAA K=d0 T=c0 Z=a0 Q=b0 U=b2", "RNBAC K=e0 T=c0 Z=a0 Q=b0 U=b2",
+		"RNBAC T=c0 Z=a0 Q=b0 U=b2", "RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2 X=a3"} {
+		if err := CheckSecret(v, "", rules.Red, bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	p := mustPosition(t, v, disandaiFixedStart(t, v))
+	if pub := p.PublicFEN(); strings.Contains(pub, "backs") {
+		t.Errorf("public FEN %s", pub)
+	}
+	own := p.ViewFEN(rules.RedAudience)
+	if !strings.Contains(own, "d0=K") || strings.Contains(own, "a3=") || strings.Contains(own, "f9=K") {
+		t.Errorf("Red's view %s: its pair backs only", own)
+	}
+	rnd := newRand(7)
+	for i := 0; i < 20; i++ {
+		if err := CheckSecret(v, "", rules.Black, DefaultSecret(v, rules.Black, rnd)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
