@@ -322,7 +322,18 @@ func (p *Position) Secrets() []Fact {
 			out = append(out, f)
 		}
 	}
+	for _, m := range p.v.Modules {
+		if d, ok := m.(Discloser); ok {
+			out = append(out, d.Disclose(p)...)
+		}
+	}
 	return out
+}
+
+// Discloser is a module whose secrets are not pieces' identities (disandai's
+// backs): Disclose lists them, as facts of kind "disclose", for Secrets.
+type Discloser interface {
+	Disclose(p *Position) []Fact
 }
 
 // eachHidden calls fn for every piece of side s (either layer) whose public view

@@ -343,3 +343,38 @@ func anA(name string) string {
 	}
 	return "a"
 }
+
+// Disclose lists the backs not yet public, for the end of the game.
+func (r *disandaiRule) Disclose(p *rules.Position) []rules.Fact {
+	v := p.Variant()
+	var out []rules.Fact
+	for s := rules.Red; s <= rules.Black; s++ {
+		f := rules.Fact{What: "disclose", Side: s}
+		var words []string
+		for sq := rules.Square(0); int(sq) < r.b.NumSquares(); sq++ {
+			pc := p.At(sq)
+			if pc.Empty() || pc.Side() != s || pc.Has(ddPublic) {
+				continue
+			}
+			l := r.backLetter(pc)
+			if pr, pair := ddPair[pc.Kind()]; pair && l == 0 {
+				l = pr.plain
+			}
+			k := v.KindByLetter(l)
+			if pc.Kind() == Advisor && l == 'K' {
+				k = King
+			}
+			if l == 0 || k < 0 {
+				continue
+			}
+			f.Pieces = append(f.Pieces, rules.Shown{Square: sq, Side: s, Letter: v.Kinds[k].Letter, Name: v.Kinds[k].Name})
+			words = append(words, fmt.Sprintf("the %s on %s has %s %s (%s)", v.Kinds[pc.Kind()].Name, r.b.Name(sq),
+				anA(v.Kinds[k].Name), v.Kinds[k].Name, v.Kinds[k].Glyph[s]))
+		}
+		if len(words) > 0 {
+			f.Text = sideName(s) + "'s backs: " + strings.Join(words, "; ") + "."
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -301,3 +301,19 @@ func TestDisandaiSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestDisandaiDisclosure: the backs not yet shown are told at the end.
+func TestDisandaiDisclosure(t *testing.T) {
+	v := mustVariant(t, "disandai")
+	p := mustPosition(t, v, disandaiFixedStart(t, v))
+	var all string
+	for _, f := range p.Secrets() {
+		all += f.Text + "\n"
+	}
+	for _, want := range []string{"Red's backs: ", "the soldier on a3 has a chariot (車)", "the advisor on d0 has a general (帥)",
+		"the advisor on f0 has a minister (臣)", "the horse on h9 has a consort (妃)", "the cannon on b7 has a stone cannon (石)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("disclosure lacks %q:\n%s", want, all)
+		}
+	}
+}
