@@ -122,7 +122,6 @@ func disandaiKinds() []rules.Kind {
 	for _, k := range []int{DdMinister, DdCamel, DdMule, DdAide, DdAssistant, DdConsort, DdStampede, DdCatapult, DdStone} {
 		kinds[k].Max = 1
 	}
-	kinds[DdMinister].Max = 2 // a minister, plus the one a later double flip may not make: keep FEN checks lenient
 	return kinds
 }
 
