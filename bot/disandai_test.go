@@ -57,8 +57,8 @@ func disandaiTwin(t *testing.T, redBacks string) (public, private []sent, logs s
 // TestDisandaiTwinGames: two choices of alice's backs give the same public
 // messages, images, buttons and logs.
 func TestDisandaiTwinGames(t *testing.T) {
-	pubA, _, logA := disandaiTwin(t, "RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2")
-	pubB, _, logB := disandaiTwin(t, "CABNR K=f0 T=g0 Z=i0 Q=h0 U=h2")
+	pubA, privA, logA := disandaiTwin(t, "RNBAC K=d0 T=c0 Z=a0 Q=b0 U=b2")
+	pubB, privB, logB := disandaiTwin(t, "CABNR K=f0 T=g0 Z=i0 Q=h0 U=h2")
 	if len(pubA) != len(pubB) || len(pubA) == 0 {
 		t.Fatalf("%d public messages against %d:\n%s\n=====\n%s", len(pubA), len(pubB), text(pubA), text(pubB))
 	}
@@ -81,7 +81,16 @@ func TestDisandaiTwinGames(t *testing.T) {
 			t.Errorf("the public messages lack %q", want)
 		}
 	}
-	if strings.Contains(all, "backs=") || strings.Contains(all, "K=d0") || strings.Contains(all, "K=f0") {
+	if strings.Contains(all, "backs=") || strings.Contains(all, "K=d0") || strings.Contains(all, "Your backs") {
 		t.Errorf("a public message shows a back:\n%s", all)
+	}
+	// alice's private boards remind her of her pair backs (not the soldiers').
+	if len(privA) == 0 || len(privA) != len(privB) {
+		t.Fatalf("alice got %d and %d private messages", len(privA), len(privB))
+	}
+	last := privA[len(privA)-1].Msg.Text
+	if !strings.Contains(last, "Your backs: 仕 d0: 帥, 仕 f0: 臣, 相 c0: 駝, 相 g0: 騾") ||
+		privB[len(privB)-1].Msg.Text == last {
+		t.Errorf("alice's last private board:\n%s\nin the twin:\n%s", last, privB[len(privB)-1].Msg.Text)
 	}
 }

@@ -378,3 +378,28 @@ func (r *disandaiRule) Disclose(p *rules.Position) []rules.Fact {
 	}
 	return out
 }
+
+// Notes tells a player the pair backs it chose that are still hidden (the
+// soldiers' backs are not shown again, disandai.md).
+func (r *disandaiRule) Notes(p *rules.Position, s rules.Side) string {
+	v := p.Variant()
+	var words []string
+	for _, kv := range ddKeys {
+		for _, sq := range r.ofKind(p, s, kv.k) {
+			pc := p.At(sq)
+			if pc.Has(ddPublic) {
+				continue
+			}
+			pr := ddPair[kv.k]
+			back := pr.plainK
+			if pc.Has(ddAlt) {
+				back = pr.altK
+			}
+			words = append(words, fmt.Sprintf("%s %s: %s", v.Kinds[kv.k].Glyph[s], r.b.Name(sq), v.Kinds[back].Glyph[s]))
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	return "Your backs: " + strings.Join(words, ", ")
+}

@@ -518,7 +518,8 @@ func TestDisandaiPerftCrossCheck(t *testing.T) {
 		"5k3/9/9/9/4r4/9/9/5A3/4K4/3A5 w - - 0 1 backs=d0=K",
 		"n4k3/9/P8/9/F3p2r1/9/2Z6/9/9/4K4 w",
 		"5k3/9/n8/p8/p8/9/P8/S8/4Q4/3TKU3 w",
-		"3k5/9/9/9/4H4/9/9/4n4/6Hr1/4K4 w",
+		"3k5/9/9/9/9/9/9/4n4/6Hr1/4K4 w",
+		"3k5/9/9/9/4H4/9/9/7p1/5r3/4K4 b",
 	}
 	for i, fen := range fens {
 		depth := 3
