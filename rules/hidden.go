@@ -323,7 +323,18 @@ func (p *Position) Secrets() []Fact {
 			out = append(out, f)
 		}
 	}
+	for _, m := range p.v.Modules {
+		if d, ok := m.(Discloser); ok {
+			out = append(out, d.Disclose(p)...)
+		}
+	}
 	return out
+}
+
+// Discloser is a module whose secrets are not pieces' identities (disandai's
+// backs): Disclose lists them, as facts of kind "disclose", for Secrets.
+type Discloser interface {
+	Disclose(p *Position) []Fact
 }
 
 // eachHidden calls fn for every piece of side s (either layer) whose public view
@@ -364,8 +375,28 @@ func (p *Position) privateKey(s Side) string {
 }
 
 // HasSecrets reports whether side s sees something of p that the public does not
-// (its decoy general, its face-down pieces).
-func (p *Position) HasSecrets(s Side) bool { return p.privateKey(s) != "" }
+// (its decoy general, its face-down pieces, a module's private notes).
+func (p *Position) HasSecrets(s Side) bool { return p.privateKey(s) != "" || p.Notes(s) != "" }
+
+// Noter is a module whose secrets are no pieces' looks (disandai's backs):
+// Notes is what side s alone knows of them in p, in a line of English for its
+// private board; "" when nothing.
+type Noter interface {
+	Notes(p *Position, s Side) string
+}
+
+// Notes are the modules' private notes for side s (Noter), one line each.
+func (p *Position) Notes(s Side) string {
+	var lines []string
+	for _, m := range p.v.Modules {
+		if n, ok := m.(Noter); ok {
+			if t := n.Notes(p, s); t != "" {
+				lines = append(lines, t)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // LogValue logs only public facts: a game holds its true start position.
 func (g *Game) LogValue() slog.Value {

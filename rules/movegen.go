@@ -59,14 +59,16 @@ func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, r
 		}
 		switch r.kind {
 		case Ride:
-			for _, to := range r.sqs {
+			for i, to := range r.sqs {
 				if board[to] == NoPiece {
-					if !capturesOnly && r.mode.moves() {
+					if !capturesOnly && r.mode.moves() && i >= int(r.skip) {
 						out = append(out, Move{From: from, To: to})
 					}
 					continue
 				}
-				out = p.appendCapture(out, from, to, r.mode, r.royal, s, capturesOnly, royal)
+				if i >= int(r.skip) {
+					out = p.appendCapture(out, from, to, r.mode, r.royal, s, capturesOnly, royal)
+				}
 				break
 			}
 		case Hop:

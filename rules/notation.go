@@ -571,6 +571,9 @@ func (p *Position) reaches(from, to Square, a Atom, df, dr int) bool {
 			return false
 		}
 		if cur == to {
+			if a.Kind == Ride && i+1 < a.Min {
+				return false
+			}
 			return (a.Kind != Ride && a.Kind != Hop) || a.Range == 0 || i < a.Range
 		}
 	}

@@ -124,6 +124,10 @@ type Atom struct {
 	// range 2 with one screen captures only over an adjacent screen onto the
 	// point right behind it (Jinchan's diagonal cannon jump).
 	Range int
+	// Min, for a Ride, is the nearest point it may stop on or capture on
+	// (0 or 1 = the first): the points before it are only passed and must be
+	// empty (luzhan's 排 and 連 go to the second or third point, never one).
+	Min int
 	// Screens is the number of pieces a Hop jumps (1 for the cannon).
 	Screens int
 	// Gaps is the number of empty squares a GapHop needs between source and target.
@@ -390,6 +394,9 @@ func (k *Kind) validate() error {
 		}
 		if (a.Kind == Ride || a.Kind == Hop || a.Kind == GapHop) && a.DF == 0 && a.DR == 0 {
 			return fmt.Errorf("rules: kind %q has a directionless ride", k.Name)
+		}
+		if a.Min > 1 && (a.Kind != Ride || (a.Range > 0 && a.Min > a.Range)) {
+			return fmt.Errorf("rules: kind %q has a minimum distance on an atom that is not a ride, or beyond its range", k.Name)
 		}
 		if len(a.Support) > 0 && a.Kind != Ride && a.Kind != Hop {
 			return fmt.Errorf("rules: kind %q has a support on an atom that is not a ride or hop", k.Name)

@@ -505,6 +505,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 				(r.blocks[2] != NoSquare && p.board[r.blocks[2]] != NoPiece)))) {
 			continue
 		}
+		if v.FilteredAttacks && !p.filtersAllow(r.from, sq) {
+			continue
+		}
 		return true
 	}
 	// Riders and hoppers: walk each line once from the target outwards.
@@ -528,7 +531,8 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 				}
 			}
 			if pc.Side() == by && pc&v.silent == 0 {
-				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) {
+				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) &&
+					(!v.FilteredAttacks || p.filtersAllow(cur, sq)) {
 					return true
 				}
 			}
@@ -569,6 +573,17 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	return false
 }
 
+// filtersAllow reports whether every CaptureFilter lets the piece on from take
+// what stands on to (Variant.FilteredAttacks).
+func (p *Position) filtersAllow(from, to Square) bool {
+	for _, f := range p.v.mods.captures {
+		if !f.MayCapture(p, from, to) {
+			return false
+		}
+	}
+	return true
+}
+
 // rayReaches checks that the piece on from has a capturing ray that reaches to over
 // `screens` pieces, honouring range, zones and royal-only captures.
 func (p *Position) rayReaches(from, to Square, royal bool, screens int) bool {
@@ -591,9 +606,12 @@ func (p *Position) rayReachesTaken(from, to Square, royal bool, screens int, tak
 		if (r.kind == Ride && screens != 0) || (r.kind == Hop && int(r.n) != screens) || r.kind == GapHop {
 			continue
 		}
-		for _, s := range r.sqs {
+		for i, s := range r.sqs {
 			if s == to {
-				return true
+				if r.kind != Ride || i >= int(r.skip) {
+					return true
+				}
+				break
 			}
 		}
 	}

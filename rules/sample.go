@@ -97,6 +97,11 @@ func (g *Game) Sample(viewer Side, rnd *rand.Rand) *Position {
 	for _, r := range g.pos.v.mods.resample {
 		r.Resample(p, viewer, off)
 	}
+	for _, m := range g.pos.v.Modules {
+		if r, ok := m.(Redrawer); ok {
+			r.Redraw(p, viewer, rnd)
+		}
+	}
 	// The royal lists' order followed the true pieces (a decoy and its real
 	// general): in square order, the search walks them alike under any secret.
 	for s := Red; s <= Black; s++ {
@@ -114,12 +119,27 @@ type Resampler interface {
 	Resample(p *Position, viewer Side, off [2][]int)
 }
 
+// Redrawer is a module that keeps secrets in per-piece state (flags,
+// counters) rather than in kinds, so that views and the class draw above do not
+// see them (disandai's backs). Hides reports whether viewer lacks some of them
+// in p; Redraw draws them anew on a sample, with rnd, from what viewer may know
+// (the public facts the module keeps in p).
+type Redrawer interface {
+	Hides(p *Position, viewer Side) bool
+	Redraw(p *Position, viewer Side, rnd *rand.Rand)
+}
+
 // HiddenFrom reports whether some piece of g's current position is not what
 // viewer sees it as.
 func (g *Game) HiddenFrom(viewer Side) bool {
 	p := g.pos
 	if !p.v.hasSecrets() {
 		return false
+	}
+	for _, m := range p.v.Modules {
+		if r, ok := m.(Redrawer); ok && r.Hides(p, viewer) {
+			return true
+		}
 	}
 	a := AudienceOf(viewer)
 	for sq := range p.board {

@@ -18,6 +18,7 @@ type cRay struct {
 	kind  AtomKind
 	mode  Mode
 	n     int8 // screens (Hop) or gaps (GapHop)
+	skip  int8 // points of a Ride only passed before the first it may stop on (Atom.Min)
 	royal bool
 	dir   int8 // index into Variant.rayDirs of the owner side, -1 if none
 	sqs   []Square
@@ -270,6 +271,9 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 				continue
 			}
 			r := cRay{kind: a.Kind, mode: a.Mode, royal: a.RoyalTarget, sqs: sqs, dir: -1, support: support}
+			if a.Kind == Ride && a.Min > 1 {
+				r.skip = int8(a.Min - 1)
+			}
 			switch a.Kind {
 			case Hop:
 				r.n = int8(a.Screens)
@@ -295,7 +299,7 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			} else {
 				d.hoppers[a.Screens] |= bit
 			}
-			if a.Range > 0 || a.To != "" || a.From != "" || a.RoyalTarget || len(support) > 0 {
+			if a.Range > 0 || a.Min > 1 || a.To != "" || a.From != "" || a.RoyalTarget || len(support) > 0 {
 				d.exact |= bit
 			}
 			depth := 1

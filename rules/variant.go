@@ -101,6 +101,11 @@ type Variant struct {
 	// check and attack nothing while they are set (stratagems 12, 20, 25);
 	// otherwise a frozen or pinned piece still gives check.
 	NoCheckFlags Piece
+	// FilteredAttacks: a piece attacks only what the CaptureFilters let it
+	// capture, so check follows them too (luzhan: a piece with a capture limit
+	// gives no check to a general with enough supporters). Otherwise filters
+	// limit moves only.
+	FilteredAttacks bool
 	// HiddenColours: a face-down piece hides its colour as well as its kind
 	// (banqi, where a flip decides whose a piece is): views show it colourless
 	// (ViewPiece.NoColour) and the public FEN writes it `X`.
@@ -261,7 +266,7 @@ func (v *Variant) Finalize() error {
 	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures) == 0 &&
 		!v.Stacks && !v.Hands
 	v.quickOK = v.quickOK && v.bodies == nil
-	v.guardOK = len(m.attackers) == 0 && v.bodies == nil
+	v.guardOK = len(m.attackers) == 0 && v.bodies == nil && !(v.FilteredAttacks && len(m.captures) > 0)
 	for _, mod := range v.Modules {
 		_, neutral := mod.(AttackNeutral)
 		_, after := mod.(AfterMover)

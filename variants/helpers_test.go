@@ -90,6 +90,9 @@ func contains(list []string, s string) bool {
 }
 
 func itoa(n int) string {
+	if n >= 100 {
+		return itoa(n/100) + "." + itoa(n%100) // a spec case's sub-case: 503 is 05.03
+	}
 	if n < 10 {
 		return "0" + string(rune('0'+n))
 	}

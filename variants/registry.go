@@ -265,6 +265,8 @@ func builders() []Builder {
 	bs = append(bs, Ouya)
 	bs = append(bs, Jujiang, Changhe)
 	bs = append(bs, Heshan, Yizhi, Shenniu, Shanhe)
+	bs = append(bs, Luzhan)
+	bs = append(bs, Disandai)
 	return bs
 }
 
