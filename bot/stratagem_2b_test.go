@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 16 (pieces 23–34) in the console: a short game of each named game of
+// these pieces, each piece's power used once; a step says what the chat must
+// say after it.
+
+type strat2bStep struct {
+	move string
+	says []string // in the answer to the move
+}
+
+func strat2bSteps(moves string, says map[string][]string) []strat2bStep {
+	var out []strat2bStep
+	for _, m := range strings.Fields(moves) {
+		out = append(out, strat2bStep{move: m, says: says[m]})
+	}
+	return out
+}
+
+var strat2bGames = []struct {
+	slug  string
+	steps []strat2bStep
+}{
+	// 遠: with the d9 advisor its only advisor target, d1f9 takes the other
+	// advisor. 虢: i1i9 over the enemy soldier i6 takes it with the rook; the
+	// black 虢 takes g3 over its own horse and soldier.
+	{"zhanlue", strat2bSteps("c1d1 a9a8 d1f9 b9c7 g1i1 a8b8 i3i4 h9g7 i4i5 b8b9 i5h5 h7h6 i1i9 g8g3", map[string][]string{
+		"i1i9": {"Black loses: soldier i6"},
+	})},
+}
+
+func TestStratagem2bGames(t *testing.T) {
+	for _, gm := range strat2bGames {
+		t.Run(gm.slug, func(t *testing.T) {
+			h := newHarness(t)
+			mustContain(t, h.say("alice", "/new "+gm.slug+" @bob"), "game #1")
+			mustContain(t, h.say("bob", "/accept"), "Game #1 begins")
+			who := []string{"alice", "bob"}
+			for i, st := range gm.steps {
+				out := h.say(who[i%2], st.move)
+				if s := text(out); strings.Contains(s, "not allowed") || strings.Contains(s, "cannot") {
+					t.Fatalf("move %d %s refused: %s", i+1, st.move, s)
+				}
+				if len(st.says) > 0 {
+					mustContain(t, out, st.says...)
+				}
+			}
+			mustContain(t, h.say(who[len(gm.steps)%2], "/resign"), "resign")
+		})
+	}
+}
+
+// TestStratagem2bRules: /rules shows each piece's guide in three languages.
+func TestStratagem2bRules(t *testing.T) {
+	h := newHarness(t)
+	mustContain(t, h.say("alice", "/rules zhanlue"), "遠 (YA, 23)", "b4h8", "虢 (GO, 24)", "b2b8")
+	mustContain(t, h.say("alice", "/rules sanshiliuji GO"), "虢 (GO, 24)")
+	h.say("admin", "/settings language zh-Hant")
+	mustContain(t, h.say("alice", "/rules zhanlue"), "遠（YA，23）", "虢（GO，24）")
+	h.say("admin", "/settings language zh-Hans")
+	mustContain(t, h.say("alice", "/rules zhanlue"), "远（YA，23）", "虢（GO，24）")
+}

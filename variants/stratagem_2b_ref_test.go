@@ -1,0 +1,355 @@
+package variants
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// An independent reference for the stratagem games of pieces 23–34, used only
+// to cross-check perft counts. It shares nothing with the rules core or the
+// modules: a position is a grid of FEN letters plus the pieces' state, a move
+// is the position it leads to, a general is attacked when some enemy move
+// (with the restrictions in force for it) leaves it off the board or the
+// generals face each other. Slow and simple on purpose.
+
+type srPos struct {
+	g     [10][9]byte // [rank][file], 0 = empty
+	black bool        // Black to move
+	x, y  string      // codes of the pieces written X and Y
+}
+
+func srParse(t testing.TB, fen, x, y string) srPos {
+	t.Helper()
+	p := srPos{x: x, y: y}
+	board, rest, _ := strings.Cut(fen, " ")
+	for i, row := range strings.Split(board, "/") {
+		f := 0
+		for _, c := range []byte(row) {
+			if c >= '1' && c <= '9' {
+				f += int(c - '0')
+				continue
+			}
+			p.g[9-i][f] = c
+			f++
+		}
+	}
+	p.black = strings.HasPrefix(rest, "b")
+	return p
+}
+
+func srOn(f, r int) bool { return f >= 0 && f < 9 && r >= 0 && r < 10 }
+
+// own reports whether c belongs to the side black says.
+func srOwn(c byte, black bool) bool { return c != 0 && (c >= 'a') == black }
+
+func srUpper(c byte) byte {
+	if c >= 'a' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// code is the two-letter code of an added piece's letter, "" for a standard one.
+func (p *srPos) code(c byte) string {
+	switch srUpper(c) {
+	case 'X':
+		return p.x
+	case 'Y':
+		return p.y
+	}
+	return ""
+}
+
+func srPalace(f, r int, black bool) bool {
+	if black {
+		return f >= 3 && f <= 5 && r >= 7
+	}
+	return f >= 3 && f <= 5 && r <= 2
+}
+
+func srOwnHalf(r int, black bool) bool { return (r >= 5) == black }
+
+// moveTo is p with the piece on (f, r) moved to (x, y), whatever stood there
+// taken, and the turn passed.
+func (p srPos) moveTo(f, r, x, y int) srPos {
+	p.g[y][x], p.g[r][f] = p.g[r][f], 0
+	p.black = !p.black
+	return p
+}
+
+// first walks from (f, r) by (df, dr) and returns the first occupied point.
+func (p *srPos) first(f, r, df, dr int) (int, int, bool) {
+	for x, y := f+df, r+dr; srOn(x, y); x, y = x+df, y+dr {
+		if p.g[y][x] != 0 {
+			return x, y, true
+		}
+	}
+	return 0, 0, false
+}
+
+var srOrth = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// standard lists the target points of a standard piece (empty or enemy).
+func (p *srPos) standard(f, r int) [][2]int {
+	c := p.g[r][f]
+	black := c >= 'a'
+	var out [][2]int
+	add := func(x, y int) {
+		if srOn(x, y) && !srOwn(p.g[y][x], black) {
+			out = append(out, [2]int{x, y})
+		}
+	}
+	switch srUpper(c) {
+	case 'K':
+		for _, d := range srOrth {
+			if srPalace(f+d[0], r+d[1], black) {
+				add(f+d[0], r+d[1])
+			}
+		}
+	case 'A':
+		for _, d := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			if srPalace(f+d[0], r+d[1], black) {
+				add(f+d[0], r+d[1])
+			}
+		}
+	case 'B':
+		for _, d := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			x, y := f+2*d[0], r+2*d[1]
+			if srOn(x, y) && srOwnHalf(y, black) && p.g[r+d[1]][f+d[0]] == 0 {
+				add(x, y)
+			}
+		}
+	case 'N':
+		for _, d := range [][2]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}} {
+			lf, lr := f, r
+			if abs(d[0]) == 2 {
+				lf += d[0] / 2
+			} else {
+				lr += d[1] / 2
+			}
+			if srOn(f+d[0], r+d[1]) && p.g[lr][lf] == 0 {
+				add(f+d[0], r+d[1])
+			}
+		}
+	case 'R':
+		out = append(out, p.slides(f, r)...)
+		for _, d := range srOrth {
+			if x, y, ok := p.first(f, r, d[0], d[1]); ok {
+				add(x, y)
+			}
+		}
+	case 'C':
+		out = append(out, p.slides(f, r)...)
+		for _, d := range srOrth {
+			if x, y, ok := p.first(f, r, d[0], d[1]); ok {
+				if x, y, ok := p.first(x, y, d[0], d[1]); ok {
+					add(x, y)
+				}
+			}
+		}
+	case 'P':
+		fw := 1
+		if black {
+			fw = -1
+		}
+		add(f, r+fw)
+		if !srOwnHalf(r, black) {
+			add(f+1, r)
+			add(f-1, r)
+		}
+	}
+	return out
+}
+
+// slides lists the empty points a rook move reaches.
+func (p *srPos) slides(f, r int) [][2]int {
+	var out [][2]int
+	for _, d := range srOrth {
+		for x, y := f+d[0], r+d[1]; srOn(x, y) && p.g[y][x] == 0; x, y = x+d[0], y+d[1] {
+			out = append(out, [2]int{x, y})
+		}
+	}
+	return out
+}
+
+// next lists the positions the side to move reaches by one pseudo-legal move;
+// attack=true leaves out what never gives check.
+func (p srPos) next(attack bool) []srPos {
+	var out []srPos
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			c := p.g[r][f]
+			if !srOwn(c, p.black) {
+				continue
+			}
+			if code := p.code(c); code != "" {
+				out = append(out, srAdded[code](&p, f, r, attack)...)
+				continue
+			}
+			for _, t := range p.standard(f, r) {
+				out = append(out, p.moveTo(f, r, t[0], t[1]))
+			}
+		}
+	}
+	return out
+}
+
+// srKing returns the point of the general of the side black says.
+func (p *srPos) king(black bool) (int, int, bool) {
+	k := byte('K')
+	if black {
+		k = 'k'
+	}
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			if p.g[r][f] == k {
+				return f, r, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// attacked reports whether the general of the side black says can be taken by
+// the other side moving next, or faces the enemy general.
+func (p srPos) attacked(black bool) bool {
+	kf, kr, ok := p.king(black)
+	if !ok {
+		return true
+	}
+	if ef, er, ok := p.king(!black); ok && ef == kf {
+		if x, y, ok := p.first(kf, kr, 0, sign(er-kr)); ok && x == ef && y == er {
+			return true
+		}
+	}
+	q := p
+	q.black = !black
+	for _, n := range q.next(true) {
+		if _, _, ok := n.king(black); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// legal lists the positions the side to move reaches by a legal move.
+func (p srPos) legal() []srPos {
+	var out []srPos
+	for _, n := range p.next(false) {
+		if !n.attacked(p.black) {
+			if _, _, ok := n.king(!p.black); ok {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+func (p srPos) perft(depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, q := range p.legal() {
+		n += q.perft(depth - 1)
+	}
+	return n
+}
+
+// srAdded are the added pieces of the reference by code: the positions a move
+// of the piece on (f, r) leads to.
+var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
+	"YA": srFar,
+	"GO": srGuo,
+}
+
+// srRookMoves are the plain rook moves of the piece on (f, r).
+func srRookMoves(p *srPos, f, r int) []srPos {
+	var out []srPos
+	for _, t := range p.slides(f, r) {
+		out = append(out, p.moveTo(f, r, t[0], t[1]))
+	}
+	return out
+}
+
+// srFar: 23 遠, from its spec section.
+func srFar(p *srPos, f, r int, attack bool) []srPos {
+	out := srRookMoves(p, f, r)
+	if attack {
+		return nil // it never gives check
+	}
+	black := p.g[r][f] >= 'a'
+	count := map[byte]int{}
+	target := map[byte][2]int{}
+	for _, d := range srOrth {
+		if x, y, ok := p.first(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
+			k := srUpper(p.g[y][x])
+			count[k]++
+			target[k] = [2]int{x, y}
+		}
+	}
+	for k, n := range count {
+		if n != 1 || k == 'K' {
+			continue
+		}
+		for y := 0; y < 10; y++ {
+			for x := 0; x < 9; x++ {
+				if c := p.g[y][x]; c != 0 && !srOwn(c, black) && srUpper(c) == k && [2]int{x, y} != target[k] {
+					out = append(out, p.moveTo(f, r, x, y))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// srGuo: 24 虢, from its spec section.
+func srGuo(p *srPos, f, r int, attack bool) []srPos {
+	out := srRookMoves(p, f, r)
+	black := p.g[r][f] >= 'a'
+	for _, d := range srOrth {
+		var seen [][2]int
+		for x, y, ok := p.first(f, r, d[0], d[1]); ok && len(seen) < 3; x, y, ok = p.first(x, y, d[0], d[1]) {
+			seen = append(seen, [2]int{x, y})
+		}
+		at := func(i int) byte { return p.g[seen[i][1]][seen[i][0]] }
+		switch {
+		case len(seen) >= 2 && !srOwn(at(0), black) && srUpper(at(0)) != 'K' && !srOwn(at(1), black):
+			q := p.moveTo(f, r, seen[1][0], seen[1][1])
+			q.g[seen[0][1]][seen[0][0]] = 0
+			out = append(out, q)
+		case len(seen) == 3 && srOwn(at(0), black) && srOwn(at(1), black) && !srOwn(at(2), black):
+			out = append(out, p.moveTo(f, r, seen[2][0], seen[2][1]))
+		}
+	}
+	return out
+}
+
+// TestStratagem2bPerftReference checks the named games of pieces 23–34 in
+// testdata/stratagem-perft.txt against the reference, to depth 2 by default and
+// to depth 3 with CHUHE_FULL_PERFT=1.
+func TestStratagem2bPerftReference(t *testing.T) {
+	depth := 2
+	if os.Getenv("CHUHE_FULL_PERFT") == "1" {
+		depth = 3
+	}
+	r := stratRegistry()
+	for _, g := range stratagemGames {
+		if srAdded[g.x] == nil || srAdded[g.y] == nil {
+			continue
+		}
+		v, ok := r.Get(g.slug)
+		if !ok {
+			t.Errorf("%s is not registered", g.slug)
+			continue
+		}
+		ref := srParse(t, v.StartFEN, g.x, g.y)
+		p := mustPosition(t, v, v.StartFEN)
+		for d := 1; d <= depth; d++ {
+			if got, want := p.Perft(d), ref.perft(d); got != want {
+				t.Errorf("%s perft(%d) = %d, reference %d", g.slug, d, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package variants
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// The test cases of stratagem-pieces-19-36.md for pieces 23, 24, 25, 26, 29,
+// 30, 31, 32, 33 and 34, one row each. The spec's positions already write the
+// piece under test as X.
+
+func TestStratagem23Far(t *testing.T) {
+	runStratRows(t, "YA", 'X', []stratRow{
+		{name: "T1", fen: "5k3/7n1/1n7/9/9/1X7/9/9/9/3K5 w", legal: "b4h8 b4b6", illegal: "b4b7"},
+		{name: "T2 two targets", fen: "5k3/9/1n7/9/9/1X3n3/9/9/9/3K5 w", illegal: "b4b7 b4f4"},
+		{name: "T2 one horse", fen: "5k3/9/1n7/9/9/1X7/9/9/9/3K5 w", illegal: "b4b7"},
+		{loose: true, name: "T3", fen: "5k3/9/9/1p2p3p/9/1X7/9/9/9/3K5 w", legal: "b4e6 b4i6", illegal: "b4b6"},
+		{loose: true, name: "T3 two soldiers", fen: "5k3/9/9/1p2p3p/9/pX7/9/9/9/3K5 w", illegal: "b4e6 b4i6 b4a4 b4b6"},
+		{name: "T4", fen: "r4k1n1/9/1n7/9/9/1X4r2/9/9/9/3K5 w", legal: "b4h9 b4a9", illegal: "b4b7 b4g4"},
+		{name: "T5", fen: "r4k3/9/9/9/9/9/9/2X6/9/3K5 w", legal: "c2f2"},
+		{name: "T5 no check", fen: "r4k3/9/9/9/9/9/9/2X6/9/3K5 w", line: "c2f2", check: "no", legal: "a9a8"},
+		{name: "T5 never the general", fen: "r4k3/9/9/9/9/9/9/2X6/9/3K5 w", line: "c2f2 a9a8", illegal: "f2f9"},
+	})
+	v := stratVariant(t, "YA")
+	g, _ := rules.NewGame(v, "5k3/7n1/1n7/9/9/1X7/9/9/9/3K5 w")
+	playAll(t, g, "b4h8")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "5k3/7X1/1n7/9/9/9/9/9/9/3K5 b") {
+		t.Errorf("T1 after b4h8: %s, want the 遠 on h8 and the b7 horse still there", got)
+	}
+	p := mustPosition(t, v, "5k3/7n1/1n7/9/9/1X7/9/9/9/3K5 w")
+	checkRefusal(t, p, "b4b7", "the 遠 never takes the piece it attacks: it takes another 馬 elsewhere on the board (遠交近攻)")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/1n7/9/9/1X3n3/9/9/9/3K5 w"), "b4b7",
+		"2 of the 遠's targets are 馬 pieces: with two or more it cannot take a 馬")
+	checkRefusal(t, mustPosition(t, v, "r4k3/9/9/9/9/9/9/5X3/9/3K5 w"), "f2f9", "the 遠 never captures the general")
+}
+
+func TestStratagem24Guo(t *testing.T) {
+	runStratRows(t, "GO", 'X', []stratRow{
+		{loose: true, name: "T1", fen: "5k3/1r7/9/9/1p7/9/9/1X7/9/3K5 w", legal: "b2b8 b2b4", illegal: "b2b5"},
+		{name: "T2 two own", fen: "5k3/1r7/9/1C7/9/1N7/9/1X7/9/3K5 w", legal: "b2b8"},
+		{name: "T2 one own", fen: "5k3/1r7/9/9/9/1N7/9/1X7/9/3K5 w", illegal: "b2b8"},
+		{loose: true, name: "T2 mixed", fen: "5k3/1r7/9/1p7/9/1N7/9/1X7/9/3K5 w", illegal: "b2b8"},
+		{loose: true, name: "T2 two enemy", fen: "5k3/1r7/9/1p7/9/1p7/9/1X7/9/3K5 w", illegal: "b2b8"},
+		{loose: true, name: "T3", fen: "5k3/9/9/7r1/5p3/9/9/5X3/9/3K5 b", check: "yes", legal: "f9e9 h6f6", illegal: "f5f4 f9f8"},
+		{name: "T4 one own", fen: "5k3/9/9/9/5P3/9/9/5X3/9/3K5 b", check: "no"},
+		{name: "T4 two own", fen: "5k3/9/9/9/5P3/9/5N3/5X3/9/3K5 b", check: "yes"},
+		{name: "T5", fen: "4r4/4k4/9/9/9/9/9/4X4/9/3K5 w", illegal: "e2e9"},
+		{name: "T5 no check", fen: "4r4/4k4/9/9/9/9/9/4X4/9/3K5 b", check: "no"},
+	})
+	v := looseVariant(t, stratVariant(t, "GO"))
+	for _, c := range []struct{ fen, move, after string }{
+		{"5k3/1r7/9/9/1p7/9/9/1X7/9/3K5 w", "b2b8", "5k3/1X7/9/9/9/9/9/9/9/3K5 b - - 0"},
+		{"5k3/1r7/9/1C7/9/1N7/9/1X7/9/3K5 w", "b2b8", "5k3/1X7/9/1C7/9/1N7/9/9/9/3K5 b - - 0"},
+	} {
+		g, _ := rules.NewGame(v, c.fen)
+		playAll(t, g, c.move)
+		if got := g.Position().FEN(); !strings.HasPrefix(got, c.after) {
+			t.Errorf("%s after %s: %s, want %s", c.fen, c.move, got, c.after)
+		}
+	}
+	checkRefusal(t, mustPosition(t, v, "5k3/1r7/9/1p7/9/1N7/9/1X7/9/3K5 w"), "b2b8", "the 虢's screens may not mix colours: one enemy piece or two of your own")
+	checkRefusal(t, mustPosition(t, v, "4r4/4k4/9/9/9/9/9/4X4/9/3K5 w"), "e2e9", "the 虢 may not use the general as a screen")
+}
+
+// looseVariant is v where soldiers may stand anywhere, for the spec's test
+// positions with a soldier where no soldier can come (b5).
+func looseVariant(t *testing.T, v *rules.Variant) *rules.Variant {
+	t.Helper()
+	v = v.Clone(v.Slug + "-loose")
+	v.Kinds[Soldier].StandZone = ""
+	if err := v.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
