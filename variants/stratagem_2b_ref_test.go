@@ -17,6 +17,11 @@ type srPos struct {
 	g     [10][9]byte // [rank][file], 0 = empty
 	black bool        // Black to move
 	x, y  string      // codes of the pieces written X and Y
+	// lock holds, per point, the plies the lock on the piece there still
+	// lasts (25's linkage); fresh is the point a move just locked (file+1,
+	// rank), made 2 once the move's own ply is counted.
+	lock  [10][9]int8
+	fresh [2]int8
 }
 
 func srParse(t testing.TB, fen, x, y string) srPos {
@@ -35,6 +40,14 @@ func srParse(t testing.TB, fen, x, y string) srPos {
 		}
 	}
 	p.black = strings.HasPrefix(rest, "b")
+	for _, field := range strings.Fields(rest) {
+		if list, ok := strings.CutPrefix(field, "linked="); ok {
+			for _, item := range strings.Split(list, ",") {
+				// a6:2 → file a, rank 6, 2 plies
+				p.lock[item[1]-'0'][item[0]-'a'] = int8(item[3] - '0')
+			}
+		}
+	}
 	return p
 }
 
@@ -74,7 +87,28 @@ func srOwnHalf(r int, black bool) bool { return (r >= 5) == black }
 // taken, and the turn passed.
 func (p srPos) moveTo(f, r, x, y int) srPos {
 	p.g[y][x], p.g[r][f] = p.g[r][f], 0
+	p.lock[y][x], p.lock[r][f] = 0, 0
 	p.black = !p.black
+	return p
+}
+
+// take removes the piece on (f, r) besides a move's own capture.
+func (p *srPos) take(f, r int) { p.g[r][f], p.lock[r][f] = 0, 0 }
+
+// counted is p after a move: the locks count one ply down, and the lock the
+// move set starts.
+func (p srPos) counted() srPos {
+	for r := range p.lock {
+		for f := range p.lock[r] {
+			if p.lock[r][f] > 0 {
+				p.lock[r][f]--
+			}
+		}
+	}
+	if p.fresh[0] > 0 {
+		p.lock[p.fresh[1]][p.fresh[0]-1] = 2
+		p.fresh = [2]int8{}
+	}
 	return p
 }
 
@@ -180,7 +214,7 @@ func (p srPos) next(attack bool) []srPos {
 	for r := 0; r < 10; r++ {
 		for f := 0; f < 9; f++ {
 			c := p.g[r][f]
-			if !srOwn(c, p.black) {
+			if !srOwn(c, p.black) || p.lock[r][f] > 0 {
 				continue
 			}
 			if code := p.code(c); code != "" {
@@ -191,6 +225,9 @@ func (p srPos) next(attack bool) []srPos {
 				out = append(out, p.moveTo(f, r, t[0], t[1]))
 			}
 		}
+	}
+	for i := range out {
+		out[i] = out[i].counted()
 	}
 	return out
 }
@@ -262,6 +299,8 @@ func (p srPos) perft(depth int) uint64 {
 var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
 	"YA": srFar,
 	"GO": srGuo,
+	"ZU": srPillar,
+	"ZI": srPointer,
 }
 
 // srRookMoves are the plain rook moves of the piece on (f, r).
@@ -317,10 +356,95 @@ func srGuo(p *srPos, f, r int, attack bool) []srPos {
 		switch {
 		case len(seen) >= 2 && !srOwn(at(0), black) && srUpper(at(0)) != 'K' && !srOwn(at(1), black):
 			q := p.moveTo(f, r, seen[1][0], seen[1][1])
-			q.g[seen[0][1]][seen[0][0]] = 0
+			q.take(seen[0][0], seen[0][1])
 			out = append(out, q)
 		case len(seen) == 3 && srOwn(at(0), black) && srOwn(at(1), black) && !srOwn(at(2), black):
 			out = append(out, p.moveTo(f, r, seen[2][0], seen[2][1]))
+		}
+	}
+	return out
+}
+
+// srPillar: 25 柱, from its spec section.
+func srPillar(p *srPos, f, r int, attack bool) []srPos {
+	if attack {
+		return nil // it never captures
+	}
+	var out []srPos
+	for _, d := range srOrth {
+		// Slides and jumps: the points up to a landing point hold at most one piece.
+		for n := 1; n < 10; n++ {
+			if x, y, k := srPath(p, f, r, d, n); k >= 0 {
+				out = append(out, p.moveTo(f, r, x, y))
+			}
+		}
+		// Linkage: the first piece of the line, or the second across one.
+		var line [][2]int
+		for x, y := f+d[0], r+d[1]; srOn(x, y) && len(line) < 2; x, y = x+d[0], y+d[1] {
+			if p.g[y][x] != 0 {
+				line = append(line, [2]int{x, y})
+			}
+		}
+		for _, l := range line {
+			lc := p.g[l[1]][l[0]]
+			if k := srUpper(lc); (k != 'R' && k != 'N' && k != 'C') || p.lock[l[1]][l[0]] > 0 {
+				continue
+			}
+			for _, e := range srOrth {
+				for n := 1; n < 10; n++ {
+					lx, ly, lk := srPath(p, l[0], l[1], e, n)
+					if lk < 0 {
+						continue
+					}
+					q := *p
+					q.g[ly][lx], q.g[l[1]][l[0]] = lc, 0
+					x, y, k := srPath(&q, f, r, e, n)
+					if k != lk {
+						continue
+					}
+					q = q.moveTo(f, r, x, y)
+					q.fresh = [2]int8{int8(lx + 1), int8(ly)}
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// srPath walks n points from (f, r) by d: the landing point and 0 for a slide
+// over empty points, 1 for a hop over one piece; -1 when the landing point is
+// off the board or taken, or more pieces are passed.
+func srPath(p *srPos, f, r int, d [2]int, n int) (int, int, int) {
+	x, y := f+n*d[0], r+n*d[1]
+	if !srOn(x, y) || p.g[y][x] != 0 {
+		return 0, 0, -1
+	}
+	k := 0
+	for i := 1; i < n; i++ {
+		if p.g[r+i*d[1]][f+i*d[0]] != 0 {
+			k++
+		}
+	}
+	if k > 1 {
+		return 0, 0, -1
+	}
+	return x, y, k
+}
+
+// srPointer: 26 指, from its spec section.
+func srPointer(p *srPos, f, r int, attack bool) []srPos {
+	out := srRookMoves(p, f, r)
+	black := p.g[r][f] >= 'a'
+	var ts [][2]int
+	for _, d := range srOrth {
+		if x, y, ok := p.first(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
+			ts = append(ts, [2]int{x, y})
+		}
+	}
+	if len(ts) == 2 {
+		for _, t := range ts {
+			out = append(out, p.moveTo(f, r, t[0], t[1]))
 		}
 	}
 	return out
@@ -350,6 +474,22 @@ func TestStratagem2bPerftReference(t *testing.T) {
 			if got, want := p.Perft(d), ref.perft(d); got != want {
 				t.Errorf("%s perft(%d) = %d, reference %d", g.slug, d, got, want)
 			}
+		}
+	}
+	// Small positions where the powers are used at once, to depth 3.
+	for _, c := range []struct{ x, fen string }{
+		{"ZU", "5k3/9/9/2r3X2/9/9/9/9/9/3K5 w"},
+		{"ZU", "5k3/9/9/9/2R6/9/9/2X6/9/3K5 w"},
+		{"ZU", "3k5/9/9/1n7/9/2C6/9/2X6/1r7/4K4 b linked=b1:1"},
+		{"ZI", "5k3/9/9/9/9/2n2X3/9/9/9/3K5 b"},
+		{"GO", "4r4/4k4/9/9/4p4/9/4P4/4X4/9/3K5 w"},
+		{"YA", "r4k1n1/9/1n7/9/9/1X4r2/9/9/9/3K5 w"},
+	} {
+		v := stratVariant(t, c.x)
+		ref := srParse(t, c.fen, c.x, "")
+		p := mustPosition(t, v, c.fen)
+		if got, want := p.Perft(3), ref.perft(3); got != want {
+			t.Errorf("%s %s perft(3) = %d, reference %d", c.x, c.fen, got, want)
 		}
 	}
 }

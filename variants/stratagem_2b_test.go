@@ -64,6 +64,45 @@ func TestStratagem24Guo(t *testing.T) {
 	checkRefusal(t, mustPosition(t, v, "4r4/4k4/9/9/9/9/9/4X4/9/3K5 w"), "e2e9", "the 虢 may not use the general as a screen")
 }
 
+func TestStratagem25Pillar(t *testing.T) {
+	runStratRows(t, "ZU", 'X', []stratRow{
+		{loose: true, name: "T1", fen: "5k3/9/1p7/9/1p7/9/9/1X7/9/3K5 w", legal: "b2b4 b2b6 b2e2", illegal: "b2b5 b2b7 b2b8"},
+		{name: "T2", fen: "5k3/9/9/9/2R6/9/9/2X6/9/3K5 w", legal: "c2e2+c5e5 c2c3+c5c6 c2c5+c5c8", illegal: "c2e2+c5f5 c2e2+c5c7"},
+		{name: "T3", fen: "5k3/9/9/2r6/9/9/9/2X6/9/3K5 w", legal: "c2a2+c6a6"},
+		{name: "T3 locked", fen: "5k3/9/9/2r6/9/9/9/2X6/9/3K5 w", line: "c2a2+c6a6", legal: "f9f8", illegal: "a6a9"},
+		{name: "T3 still locked", fen: "5k3/9/9/2r6/9/9/9/2X6/9/3K5 w", line: "c2a2+c6a6 f9f8", legal: "d0d1", illegal: "a2a3+a6a7"},
+		{name: "T3 free", fen: "5k3/9/9/2r6/9/9/9/2X6/9/3K5 w", line: "c2a2+c6a6 f9f8 d0d1", legal: "a6a9"},
+		{loose: true, name: "T4", fen: "5k3/9/9/2p6/2R6/9/2P6/2X6/9/3K5 w", legal: "c2c4+c5c7 c2d2+c5d5", illegal: "c2d2+c3d3 c2d2+c6d6"},
+		{name: "T5", fen: "5k3/9/9/2r3X2/9/9/9/9/9/3K5 w", legal: "g6i6+c6e6 g6h6 g6h6+c6d6"},
+		{name: "T5 safe by the lock's end", fen: "5k3/9/9/2r3X2/9/9/9/9/9/3K5 w", line: "g6h6+c6d6 f9f8", legal: "d0e0", illegal: "h6h7 d0d1"},
+	})
+	v := stratVariant(t, "ZU")
+	g, _ := rules.NewGame(v, "5k3/9/9/2r6/9/9/9/2X6/9/3K5 w")
+	playAll(t, g, "c2a2+c6a6")
+	p := g.Position()
+	if got := p.FEN(); !strings.HasPrefix(got, "5k3/9/9/r8/9/9/9/X8/9/3K5 b") || !strings.Contains(got, "linked=a6:2") {
+		t.Errorf("T3 after c2a2+c6a6: %s, want the rook on a6 locked for two plies", got)
+	}
+	checkRefusal(t, p, "a6a9", "the 車 on a6 was just moved by a 柱's linkage and is locked: it may not move this turn")
+	p = mustPosition(t, v, "5k3/9/9/9/2R6/9/9/2X6/9/3K5 w")
+	checkRefusal(t, p, "c2e2+c5f5", "the linked piece moves by the 柱's displacement, the same direction and number of points: c5e5, not c5f5")
+	p = mustPosition(t, looseVariant(t, v), "5k3/9/9/2p6/2R6/9/2P6/2X6/9/3K5 w")
+	checkRefusal(t, p, "c2d2+c3d3", "the 柱 links only a chariot, horse or cannon (of either side)")
+	checkRefusal(t, p, "c2c9", "the 柱 jumps over exactly one piece, with nothing between that piece and c9")
+}
+
+func TestStratagem26Pointer(t *testing.T) {
+	runStratRows(t, "ZI", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/1r7/9/9/1X4n2/9/9/9/3K5 w", legal: "b4b7 b4g4 b4b6"},
+		{loose: true, name: "T2 three targets", fen: "5k3/9/1r7/9/9/1X4n2/9/1p7/9/3K5 w", illegal: "b4b7 b4g4 b4b2"},
+		{name: "T3 one target", fen: "5k3/9/1r7/9/9/1X7/9/9/9/3K5 w", illegal: "b4b7"},
+		{name: "T4", fen: "5k3/9/9/9/9/2n2X3/9/9/9/3K5 b", check: "yes", legal: "f9e9 c4b6", illegal: "f9f8"},
+	})
+	v := stratVariant(t, "ZI")
+	checkRefusal(t, mustPosition(t, v, "5k3/9/1r7/9/9/1X7/9/9/9/3K5 w"), "b4b7",
+		"the 指 captures only when exactly two enemy pieces are its targets (the first piece in each direction); it has 1")
+}
+
 // looseVariant is v where soldiers may stand anywhere, for the spec's test
 // positions with a soldier where no soldier can come (b5).
 func looseVariant(t *testing.T, v *rules.Variant) *rules.Variant {

@@ -30,6 +30,27 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "虢（GO，24）：走法同車；吃法：以一枚敵棋（將帥除外）作架隔子打吃，連架一起吃掉；或以兩枚己方棋作架打吃，只吃目標。架不能雙方混合。例：b2b8。",
 				Hans: "虢（GO，24）：走法同车；吃法：以一枚敌棋（将帅除外）作架隔子打吃，连架一起吃掉；或以两枚己方棋作架打吃，只吃目标。架不能双方混合。例：b2b8。",
 			}},
+		{no: 25, code: "ZU", stratagem: "偷梁換柱", glyph: [2]string{"柱", "柱"}, name: "pillar", value: 3,
+			atoms: rook(),
+			guide: rules.Texts{
+				En: "柱 (ZU, 25): moves like a cannon (a slide, or a jump over one piece to an empty point) but never captures. It may drag " +
+					"one chariot, horse or cannon of either side along (the first piece on one of its lines, or the second across one piece): " +
+					"that piece moves first by the same displacement and the same kind of move, then the 柱; write both, like c2e2+c5e5. " +
+					"The dragged piece may not move, and gives no check, for the next two plies.",
+				Hant: "柱（ZU，25）：走法同炮的走法加吃法（直走或隔一子走過去），不能吃子；可聯動雙方一枚車、馬或炮（直線上第一枚，或隔一子的第二枚）：" +
+					"該棋先以同方向、同步數、同走法移動，柱隨後移動，記作 c2e2+c5e5。被聯動的棋隨後兩步內不能走動，也不將軍。",
+				Hans: "柱（ZU，25）：走法同炮的走法加吃法（直走或隔一子走过去），不能吃子；可联动双方一枚车、马或炮（直线上第一枚，或隔一子的第二枚）：" +
+					"该棋先以同方向、同步数、同走法移动，柱随后移动，记作 c2e2+c5e5。被联动的棋随后两步内不能走动，也不将军。",
+			}},
+		{no: 26, code: "ZI", stratagem: "指桑罵槐", glyph: [2]string{"指", "指"}, name: "pointer", value: 4,
+			atoms: rook(),
+			guide: rules.Texts{
+				En: "指 (ZI, 26): slides like a chariot; it captures like a chariot only when exactly two enemy pieces are its targets " +
+					"(the first piece in each direction; the general counts), and then takes either. Example: with a rook on b7 and a horse " +
+					"on g4 as its only targets, b4g4.",
+				Hant: "指（ZI，26）：走法同車；四個方向第一枚棋中恰有兩枚敵棋（將帥也算）時，才能像車一樣吃其中一枚。例：b4g4。",
+				Hans: "指（ZI，26）：走法同车；四个方向第一枚棋中恰有两枚敌棋（将帅也算）时，才能像车一样吃其中一枚。例：b4g4。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -38,11 +59,16 @@ func stratagemPiecesPart2b() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&far{stratMod{sp: sp, letter: letter}}} }
 		case 24:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&guo{stratMod{sp: sp, letter: letter}}} }
+		case 25:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&pillar{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
+		case 26:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&pointer{stratMod{sp: sp, letter: letter}}} }
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{25, "ZU", "偷梁換柱", "柱", "柱"},
-		{26, "ZI", "指桑罵槐", "指", "指"}, {29, "SU", "樹上開花", "樹", "树"}, {30, "ZH", "反客為主", "主", "主"},
+		{29, "SU", "樹上開花", "樹", "树"}, {30, "ZH", "反客為主", "主", "主"},
 		{31, "ME", "美人計", "美", "美"}, {32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
 		{34, "KU", "苦肉計", "苦", "苦"},
 	})...)

@@ -1,0 +1,83 @@
+package variants
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chuhe/chuhe/rules"
+)
+
+// pieceLock is a lock some pieces of the series put on a piece they moved (25's
+// linkage, 30's borrowed move): the piece may not move, and gives no check, for
+// a number of plies. The lock is a piece flag (in Variant.NoCheckFlags) and the
+// piece's counter holds the plies it still lasts; its FEN field lists
+// point:plies (`linked=a6:2`). Each piece has a flag of its own, so that two of
+// them in one game never count down each other's locks.
+type pieceLock struct {
+	flag rules.Piece
+	key  string // FEN key
+	by   string // the piece that locks, for refusals: "柱"
+}
+
+// set locks the piece on sq for the next plies plies. The lock is set by the
+// move itself, whose own AfterMove counts one ply down: it starts at plies+1.
+func (l pieceLock) set(p *rules.Position, sq rules.Square, pc rules.Piece, plies int) {
+	p.Set(sq, pc.With(l.flag, true).WithCounter(plies+1))
+}
+
+// tick counts every lock one ply down and ends those that ran out.
+func (l pieceLock) tick(p *rules.Position) {
+	b := p.Variant().Board
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		pc := p.At(sq)
+		if !pc.Has(l.flag) {
+			continue
+		}
+		if n := pc.Counter() - 1; n > 0 {
+			p.Set(sq, pc.WithCounter(n))
+		} else {
+			p.Set(sq, pc.With(l.flag, false).WithCounter(0))
+		}
+	}
+}
+
+func (l pieceLock) locked(p *rules.Position, sq rules.Square) bool { return p.At(sq).Has(l.flag) }
+
+func (l pieceLock) field() rules.Field {
+	return rules.Field{Key: l.key,
+		Write: func(p *rules.Position) string {
+			b := p.Variant().Board
+			var out []string
+			for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+				if pc := p.At(sq); pc.Has(l.flag) {
+					out = append(out, b.Name(sq)+":"+strconv.Itoa(pc.Counter()))
+				}
+			}
+			return strings.Join(out, ",")
+		},
+		Read: func(p *rules.Position, text string) error {
+			if text == "" {
+				return nil
+			}
+			for _, item := range strings.Split(text, ",") {
+				name, plies, _ := strings.Cut(item, ":")
+				sq, ok := p.Variant().Board.Parse(name)
+				n, err := strconv.Atoi(plies)
+				if !ok || err != nil || n < 1 || n > 2 || p.At(sq).Empty() {
+					return fmt.Errorf("%s=%s: want point:plies of the pieces the %s locked, like a6:2", l.key, text, l.by)
+				}
+				p.Set(sq, p.At(sq).With(l.flag, true).WithCounter(n))
+			}
+			return nil
+		}}
+}
+
+// refusal says why the piece on sq may not move, or "".
+func (l pieceLock) refusal(p *rules.Position, sq rules.Square) string {
+	pc := p.At(sq)
+	if !pc.Has(l.flag) {
+		return ""
+	}
+	return fmt.Sprintf("%s was just moved by a %s and is locked: it may not move this turn", pieceWord(p, sq), l.by)
+}
