@@ -43,6 +43,14 @@ var strat2bGames = []struct {
 		"!d2d3": {"locked"},
 		"!f1f9": {"exactly two enemy pieces are its targets"},
 	})},
+	// 樹: c1f1 passes over file e, f1f9 passes the river and takes the f9
+	// advisor. 主: Black takes it (c6c5), so Red moves Black's horse b9c7,
+	// which Black may not move next.
+	{"zhanji", strat2bSteps("!c1d1 c1f1 h9i7 g1g2 a9a8 g2d2 a8a9 d2d5 a9a8 d5c5 c6c5 b9c7 !c7b5 i9h9 f1f9", map[string][]string{
+		"!c1d1": {"must pass over file e"},
+		"c6c5":  {"Red to move"},
+		"!c7b5": {"locked"},
+	})},
 }
 
 func TestStratagem2bGames(t *testing.T) {
@@ -77,9 +85,12 @@ func TestStratagem2bRules(t *testing.T) {
 	mustContain(t, h.say("alice", "/rules zhanlue"), "遠 (YA, 23)", "b4h8", "虢 (GO, 24)", "b2b8")
 	mustContain(t, h.say("alice", "/rules sanshiliuji GO"), "虢 (GO, 24)")
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱 (ZU, 25)", "c2e2+c5e5", "指 (ZI, 26)", "b4g4")
+	mustContain(t, h.say("alice", "/rules zhanji"), "樹 (SU, 29)", "c1f1", "主 (ZH, 30)", "h9g7")
 	h.say("admin", "/settings language zh-Hant")
 	mustContain(t, h.say("alice", "/rules zhanlue"), "遠（YA，23）", "虢（GO，24）")
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱（ZU，25）", "指（ZI，26）")
+	mustContain(t, h.say("alice", "/rules zhanji"), "樹（SU，29）", "主（ZH，30）")
 	h.say("admin", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/rules zhanlue"), "远（YA，23）", "虢（GO，24）")
+	mustContain(t, h.say("alice", "/rules zhanji"), "树（SU，29）", "主（ZH，30）")
 }

@@ -66,11 +66,9 @@ func (m *far) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 }
 
 func (m *far) Refusal(p *rules.Position, text string, mv rules.Move) string {
-	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
-	}
-	pc, t := p.At(mv.From), p.At(mv.To)
-	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
+	pc, ok := m.ownMove(p, mv)
+	t := p.At(mv.To)
+	if !ok || t.Empty() || t.Side() == pc.Side() {
 		return ""
 	}
 	v := p.Variant()

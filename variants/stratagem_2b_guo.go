@@ -87,12 +87,8 @@ func (m *guo) AfterMove(p *rules.Position, mv rules.Move) {
 // Attacks: the piece on sq is attacked when it is the target of a valid
 // capture of a 虢 of by.
 func (m *guo) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
-	silent := p.Variant().NoCheckFlags
 	b := p.Variant().Board
-	for _, from := range m.squares(p, by) {
-		if silent != 0 && p.At(from)&silent != 0 {
-			continue
-		}
+	for _, from := range m.checkers(p, by) {
 		df, dr := offset(b, from, sq)
 		if (df != 0 && dr != 0) || from == sq {
 			continue
@@ -105,11 +101,9 @@ func (m *guo) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
 }
 
 func (m *guo) Refusal(p *rules.Position, text string, mv rules.Move) string {
-	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
-	}
-	pc, t := p.At(mv.From), p.At(mv.To)
-	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
+	pc, ok := m.ownMove(p, mv)
+	t := p.At(mv.To)
+	if !ok || t.Empty() || t.Side() == pc.Side() {
 		return ""
 	}
 	b := p.Variant().Board

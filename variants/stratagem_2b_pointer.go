@@ -31,11 +31,7 @@ func (m *pointer) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 }
 
 func (m *pointer) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
-	silent := p.Variant().NoCheckFlags
-	for _, from := range m.squares(p, by) {
-		if silent != 0 && p.At(from)&silent != 0 {
-			continue
-		}
+	for _, from := range m.checkers(p, by) {
 		if ts := rookTargets(p, from); len(ts) == 2 && (ts[0] == sq || ts[1] == sq) {
 			return true
 		}
@@ -44,11 +40,9 @@ func (m *pointer) Attacks(p *rules.Position, sq rules.Square, by rules.Side) boo
 }
 
 func (m *pointer) Refusal(p *rules.Position, text string, mv rules.Move) string {
-	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
-	}
-	pc, t := p.At(mv.From), p.At(mv.To)
-	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
+	pc, ok := m.ownMove(p, mv)
+	t := p.At(mv.To)
+	if !ok || t.Empty() || t.Side() == pc.Side() {
 		return ""
 	}
 	if n := len(rookTargets(p, mv.From)); n != 2 {

@@ -18,10 +18,12 @@ type srPos struct {
 	black bool        // Black to move
 	x, y  string      // codes of the pieces written X and Y
 	// lock holds, per point, the plies the lock on the piece there still
-	// lasts (25's linkage); fresh is the point a move just locked (file+1,
-	// rank), made 2 once the move's own ply is counted.
+	// lasts (25's linkage, 30's borrowed move); fresh is the point a move
+	// just locked (file+1, rank) and for how many plies after this one.
 	lock  [10][9]int8
-	fresh [2]int8
+	fresh [3]int8
+	// right is the side that may make a borrowed move (30): 1 Red, 2 Black.
+	right int8
 }
 
 func srParse(t testing.TB, fen, x, y string) srPos {
@@ -46,6 +48,17 @@ func srParse(t testing.TB, fen, x, y string) srPos {
 				// a6:2 → file a, rank 6, 2 plies
 				p.lock[item[1]-'0'][item[0]-'a'] = int8(item[3] - '0')
 			}
+		}
+		if list, ok := strings.CutPrefix(field, "borrowed="); ok {
+			for _, item := range strings.Split(list, ",") {
+				p.lock[item[1]-'0'][item[0]-'a'] = int8(item[3] - '0')
+			}
+		}
+		switch field {
+		case "borrow=r":
+			p.right = 1
+		case "borrow=b":
+			p.right = 2
 		}
 	}
 	return p
@@ -106,8 +119,8 @@ func (p srPos) counted() srPos {
 		}
 	}
 	if p.fresh[0] > 0 {
-		p.lock[p.fresh[1]][p.fresh[0]-1] = 2
-		p.fresh = [2]int8{}
+		p.lock[p.fresh[1]][p.fresh[0]-1] = p.fresh[2]
+		p.fresh = [3]int8{}
 	}
 	return p
 }
@@ -210,6 +223,91 @@ func (p *srPos) slides(f, r int) [][2]int {
 // next lists the positions the side to move reaches by one pseudo-legal move;
 // attack=true leaves out what never gives check.
 func (p srPos) next(attack bool) []srPos {
+	out := p.moves(attack)
+	side := int8(1)
+	if p.black {
+		side = 2
+	}
+	if !attack && p.right == side {
+		out = append(out, p.borrowed()...)
+	}
+	enemyZhu := p.letterOf("ZH", !p.black)
+	for i := range out {
+		out[i].right = 0
+		if enemyZhu != 0 && p.count(enemyZhu) > out[i].count(enemyZhu) {
+			out[i].right = 3 - side
+		}
+		out[i] = out[i].counted()
+	}
+	return out
+}
+
+// letterOf is the letter of the added piece code of the side black says, 0
+// when the game has none.
+func (p *srPos) letterOf(code string, black bool) byte {
+	var c byte
+	switch code {
+	case p.x:
+		c = 'X'
+	case p.y:
+		c = 'Y'
+	default:
+		return 0
+	}
+	if black {
+		c += 'a' - 'A'
+	}
+	return c
+}
+
+func (p *srPos) count(c byte) int {
+	n := 0
+	for r := range p.g {
+		for f := range p.g[r] {
+			if p.g[r][f] == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// borrowed lists the borrowed moves (30) of the side to move: every move of
+// an enemy piece but the general that moves that piece alone to an empty
+// point; the piece is locked for the enemy's next move.
+func (p srPos) borrowed() []srPos {
+	q := p
+	q.black = !p.black
+	var out []srPos
+	for _, n := range q.moves(false) {
+		var changed [][2]int
+		for r := range n.g {
+			for f := range n.g[r] {
+				if n.g[r][f] != q.g[r][f] {
+					changed = append(changed, [2]int{f, r})
+				}
+			}
+		}
+		if len(changed) != 2 {
+			continue
+		}
+		from, to := changed[0], changed[1]
+		if n.g[from[1]][from[0]] != 0 {
+			from, to = to, from
+		}
+		if q.g[to[1]][to[0]] != 0 || srUpper(q.g[from[1]][from[0]]) == 'K' {
+			continue
+		}
+		n.black = !p.black
+		n.fresh = [3]int8{int8(to[0] + 1), int8(to[1]), 1}
+		out = append(out, n)
+	}
+	return out
+}
+
+// moves lists the positions the side to move reaches by moving its own
+// pieces, before the ply is counted.
+func (p srPos) moves(attack bool) []srPos {
 	var out []srPos
 	for r := 0; r < 10; r++ {
 		for f := 0; f < 9; f++ {
@@ -225,9 +323,6 @@ func (p srPos) next(attack bool) []srPos {
 				out = append(out, p.moveTo(f, r, t[0], t[1]))
 			}
 		}
-	}
-	for i := range out {
-		out[i] = out[i].counted()
 	}
 	return out
 }
@@ -301,6 +396,37 @@ var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
 	"GO": srGuo,
 	"ZU": srPillar,
 	"ZI": srPointer,
+	"SU": srTree,
+	"ZH": srHost,
+}
+
+// srTree: 29 樹, from its spec section: a chariot's path, never ending on
+// file e, a vertical move over rank 4 or 5, a sideways move over file e.
+func srTree(p *srPos, f, r int, attack bool) []srPos {
+	black := p.g[r][f] >= 'a'
+	var out []srPos
+	for _, d := range srOrth {
+		for x, y := f+d[0], r+d[1]; srOn(x, y); x, y = x+d[0], y+d[1] {
+			c := p.g[y][x]
+			over := func(a, b, line int) bool { return (a < line && line < b) || (b < line && line < a) }
+			ok := x != 4 && ((d[0] == 0 && (over(r, y, 4) || over(r, y, 5))) || (d[1] == 0 && over(f, x, 4)))
+			if ok && !srOwn(c, black) {
+				out = append(out, p.moveTo(f, r, x, y))
+			}
+			if c != 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// srHost: 30 主, a chariot's slide without capture.
+func srHost(p *srPos, f, r int, attack bool) []srPos {
+	if attack {
+		return nil
+	}
+	return srRookMoves(p, f, r)
 }
 
 // srRookMoves are the plain rook moves of the piece on (f, r).
@@ -403,7 +529,7 @@ func srPillar(p *srPos, f, r int, attack bool) []srPos {
 						continue
 					}
 					q = q.moveTo(f, r, x, y)
-					q.fresh = [2]int8{int8(lx + 1), int8(ly)}
+					q.fresh = [3]int8{int8(lx + 1), int8(ly), 2}
 					out = append(out, q)
 				}
 			}
@@ -484,6 +610,10 @@ func TestStratagem2bPerftReference(t *testing.T) {
 		{"ZI", "5k3/9/9/9/9/2n2X3/9/9/9/3K5 b"},
 		{"GO", "4r4/4k4/9/9/4p4/9/4P4/4X4/9/3K5 w"},
 		{"YA", "r4k1n1/9/1n7/9/9/1X4r2/9/9/9/3K5 w"},
+		{"ZH", "5k1n1/2r6/9/9/2X6/9/2P6/9/9/3K5 b"},
+		{"ZH", "5k3/9/9/9/r2X5/9/9/9/9/3K5 b"},
+		{"ZH", "3k5/9/9/9/2X6/9/9/2N6/9/4K4 w borrow=r"},
+		{"SU", "5k3/9/1r7/9/9/1X4n2/2p6/9/9/3K5 w"},
 	} {
 		v := stratVariant(t, c.x)
 		ref := srParse(t, c.fen, c.x, "")

@@ -103,6 +103,70 @@ func TestStratagem26Pointer(t *testing.T) {
 		"the 指 captures only when exactly two enemy pieces are its targets (the first piece in each direction); it has 1")
 }
 
+func TestStratagem29Tree(t *testing.T) {
+	runStratRows(t, "SU", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/9/9/9/9/2X6/3K5 w", legal: "c1c5 c1c9 c1f1 c1i1", illegal: "c1c2 c1c4 c1d1 c1e1 c1a1"},
+		{name: "T2", fen: "5k3/9/9/9/9/2X6/9/9/9/3K5 w", legal: "c4c6 c4c9", illegal: "c4c5 c4c0"},
+		{loose: true, name: "T3", fen: "5k3/9/1r7/9/9/1X4n2/1p7/9/9/3K5 w", legal: "b4b7 b4g4", illegal: "b4b3"},
+		{name: "T3 file e", fen: "5k3/9/9/9/9/1X2n4/9/9/9/3K5 w", illegal: "b4e4 b4d4"},
+		{name: "T4", fen: "5k3/9/9/9/9/9/9/5X3/9/3K5 b", check: "yes", legal: "f9e9", illegal: "f9f8"},
+	})
+	v := stratVariant(t, "SU")
+	p := mustPosition(t, v, "5k3/9/9/9/9/9/9/9/2X6/3K5 w")
+	checkRefusal(t, p, "c1e1", "the 樹 never stops on file e")
+	checkRefusal(t, p, "c1c4", "a vertical 樹 move must pass over a river line (rank 4 or 5 between its start and end)")
+	checkRefusal(t, p, "c1a1", "a horizontal 樹 move must pass over file e")
+}
+
+func TestStratagem30Host(t *testing.T) {
+	const t2 = "5k1n1/2r6/9/9/2X6/9/2P6/9/9/3K5 b"
+	const t3 = "5k3/9/9/9/r2X5/9/9/9/9/3K5 b"
+	runStratRows(t, "ZH", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/2p6/9/9/2X6/9/3K5 w", legal: "c2c4", illegal: "c2c5 c2c6"},
+		{name: "T2", fen: t2, line: "c8c5", legal: "h9g7 c5d5 d0e0", illegal: "c5c3 f9e9"},
+		{name: "T2 locked", fen: t2, line: "c8c5 h9g7", illegal: "g7e8 g7f5"},
+		{name: "T2 rook", fen: t2, line: "c8c5 c5d5 f9f8", check: "yes", legal: "d0e0", illegal: "c3c4"},
+		{name: "T2 lost", fen: t2, line: "c8c5 d0e0 f9f8", illegal: "h9g7"},
+		{name: "T3", fen: t3, line: "a5d5", check: "yes", legal: "d5a5 d0e0 d5d4"},
+		{name: "T3 locked rook", fen: t3, line: "a5d5 d5d4 f9f8", legal: "d0e0", illegal: "d0d1"},
+	})
+	v := stratVariant(t, "ZH")
+	g, _ := rules.NewGame(v, "5k1n1/2r6/9/9/2X6/9/2P6/9/9/3K5 b")
+	playAll(t, g, "c8c5")
+	p := g.Position()
+	if !strings.Contains(p.FEN(), "borrow=r") {
+		t.Errorf("the borrowed-move right is not in the FEN: %s", p.FEN())
+	}
+	checkRefusal(t, p, "c5c3", "a borrowed move never captures")
+	checkRefusal(t, p, "f9e9", "a borrowed move may move any enemy piece but the general")
+	playAll(t, g, "h9g7")
+	p = g.Position()
+	if got := p.FEN(); !strings.HasPrefix(got, "5k3/9/6n2/9/2r6/9/2P6/9/9/3K5 b") || !strings.Contains(got, "borrowed=g7:1") {
+		t.Errorf("after h9g7: %s, want the horse on g7 locked for Black's move", got)
+	}
+	checkRefusal(t, p, "g7e8", "the 馬 on g7 was just moved by a borrowed move (反客為主) and is locked: it may not move this turn")
+	g, _ = rules.NewGame(v, "5k1n1/2r6/9/9/2X6/9/2P6/9/9/3K5 b")
+	playAll(t, g, "c8c5 d0e0 f9f8")
+	checkRefusal(t, g.Position(), "h9g7", "you may move an enemy piece only on the move right after the enemy captured your 主 (反客為主)")
+}
+
+// TestStratagem2bSeries: stratagems.md §10 and §7 rows of these pieces' games.
+func TestStratagem2bSeries(t *testing.T) {
+	r := stratRegistry()
+	zhanji, ok := r.Get("zhanji")
+	if !ok {
+		t.Fatal("zhanji is not registered")
+	}
+	// §10.3: the 樹 on c1 passes over file e; the 主 moves as a rook.
+	checkMoves(t, mustPosition(t, zhanji, zhanji.StartFEN), "c1f1 g1g2", "c1d1 c1c2")
+	// §7.6: a borrowed enemy 樹 moves by the 樹's rules (its rank 4 is no
+	// river crossing to rank 5).
+	checkMoves(t, mustPosition(t, zhanji, "3k5/9/9/9/9/2x6/9/9/9/4K4 w borrow=r"), "c4c6 c4c9 c4f4", "c4c5 c4c0 c4e4 c4a4")
+	// §7.6: the 柱 links only rooks, horses and cannons, never the 指.
+	zhanbao, _ := r.Get("zhanbao")
+	checkMoves(t, mustPosition(t, zhanbao, "3k5/9/9/9/9/2Y6/9/2X6/9/4K4 w"), "c2e2", "c2e2+c4e4 c2d2+c4d4")
+}
+
 // looseVariant is v where soldiers may stand anywhere, for the spec's test
 // positions with a soldier where no soldier can come (b5).
 func looseVariant(t *testing.T, v *rules.Variant) *rules.Variant {

@@ -51,6 +51,23 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "指（ZI，26）：走法同車；四個方向第一枚棋中恰有兩枚敵棋（將帥也算）時，才能像車一樣吃其中一枚。例：b4g4。",
 				Hans: "指（ZI，26）：走法同车；四个方向第一枚棋中恰有两枚敌棋（将帅也算）时，才能像车一样吃其中一枚。例：b4g4。",
 			}},
+		{no: 29, code: "SU", stratagem: "樹上開花", glyph: [2]string{"樹", "树"}, name: "tree", value: 4,
+			atoms: []rules.Atom{}, // every move is the module's
+			guide: rules.Texts{
+				En: "樹 (SU, 29): moves and captures like a chariot, but it never stops on file e, a vertical move must pass over a river " +
+					"line (rank 4 or 5 strictly between start and end), and a sideways move must pass over file e. Example: c1c5 or c1f1.",
+				Hant: "樹（SU，29）：走法吃法同車，但不能停在中線（e 線）；縱向每步至少跨過一條河界線（第 4 或第 5 線在起點與終點之間），橫向每步須跨過中線。例：c1c5、c1f1。",
+				Hans: "树（SU，29）：走法吃法同车，但不能停在中线（e 线）；纵向每步至少跨过一条河界线（第 4 或第 5 线在起点与终点之间），横向每步须跨过中线。例：c1c5、c1f1。",
+			}},
+		{no: 30, code: "ZH", stratagem: "反客為主", glyph: [2]string{"主", "主"}, name: "host", value: 3,
+			atoms: rook(),
+			guide: rules.Texts{
+				En: "主 (ZH, 30): slides like a chariot and never captures. When the enemy captures your 主, your very next move may move " +
+					"one enemy piece (not the general) by its own rules, without capturing, written as an ordinary move (h9g7); the " +
+					"enemy may not move that piece on its next move.",
+				Hant: "主（ZH，30）：走法同車，不能吃子。對方吃掉你的主後，你隨即一步可按對方棋子本身的走法走對方一枚棋（將帥除外），不能吃子，記作普通著法（如 h9g7）；對方下一步不能走這枚棋。",
+				Hans: "主（ZH，30）：走法同车，不能吃子。对方吃掉你的主后，你随即一步可按对方棋子本身的走法走对方一枚棋（将帅除外），不能吃子，记作普通着法（如 h9g7）；对方下一步不能走这枚棋。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -65,10 +82,15 @@ func stratagemPiecesPart2b() []*stratPiece {
 			}
 		case 26:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&pointer{stratMod{sp: sp, letter: letter}}} }
+		case 29:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&tree{stratMod{sp: sp, letter: letter}}} }
+		case 30:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&host{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{29, "SU", "樹上開花", "樹", "树"}, {30, "ZH", "反客為主", "主", "主"},
 		{31, "ME", "美人計", "美", "美"}, {32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
 		{34, "KU", "苦肉計", "苦", "苦"},
 	})...)

@@ -81,3 +81,58 @@ func (l pieceLock) refusal(p *rules.Position, sq rules.Square) string {
 	}
 	return fmt.Sprintf("%s was just moved by a %s and is locked: it may not move this turn", pieceWord(p, sq), l.by)
 }
+
+// ownMove returns the piece of an ordinary move mv of this module's piece by
+// the side to move; ok=false for any other move (the refusals' prologue).
+func (m *stratMod) ownMove(p *rules.Position, mv rules.Move) (rules.Piece, bool) {
+	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
+		return rules.NoPiece, false
+	}
+	pc := p.At(mv.From)
+	return pc, m.is(pc) && pc.Side() == p.ToMove()
+}
+
+// checkers lists side by's pieces of this module's kind that may give check:
+// those no flag of Variant.NoCheckFlags silences.
+func (m *stratMod) checkers(p *rules.Position, by rules.Side) []rules.Square {
+	silent := p.Variant().NoCheckFlags
+	out := m.squares(p, by)
+	keep := out[:0]
+	for _, sq := range out {
+		if silent == 0 || p.At(sq)&silent == 0 {
+			keep = append(keep, sq)
+		}
+	}
+	return keep
+}
+
+// sideField is a FEN field holding a side in a variable as side+1: key=r or
+// key=b, absent for none. read runs first when the field is read (a module
+// recomputing what follows from the board).
+func sideField(key, what string, id rules.VarID, read func(p *rules.Position)) rules.Field {
+	return rules.Field{Key: key,
+		Write: func(p *rules.Position) string {
+			switch p.Var(id) {
+			case 1:
+				return "r"
+			case 2:
+				return "b"
+			}
+			return ""
+		},
+		Read: func(p *rules.Position, text string) error {
+			if read != nil {
+				read(p)
+			}
+			switch text {
+			case "":
+			case "r", "w":
+				p.SetVar(id, 1)
+			case "b":
+				p.SetVar(id, 2)
+			default:
+				return fmt.Errorf("%s=%s: want r or b (%s)", key, text, what)
+			}
+			return nil
+		}}
+}
