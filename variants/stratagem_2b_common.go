@@ -136,3 +136,42 @@ func sideField(key, what string, id rules.VarID, read func(p *rules.Position)) r
 			return nil
 		}}
 }
+
+// lossWatch notices a side losing its piece of a module's kind during the
+// enemy's move, however it went (a capture, a screen taken along, a removal):
+// a variable holds the sides whose piece stood on the board after the last
+// move (bit s for side s), recomputed from the board when a FEN is read.
+type lossWatch struct{ had rules.VarID }
+
+func (w *lossWatch) claim(c *rules.Claims) (err error) {
+	w.had, err = c.Var("had")
+	return err
+}
+
+func (w *lossWatch) present(m *stratMod, p *rules.Position) int32 {
+	var bits int32
+	for s := rules.Red; s <= rules.Black; s++ {
+		if len(m.squares(p, s)) > 0 {
+			bits |= 1 << s
+		}
+	}
+	return bits
+}
+
+// recount sets the variable from the board (a FEN read).
+func (w *lossWatch) recount(m *stratMod, p *rules.Position) {
+	if bits := w.present(m, p); p.Var(w.had) != bits {
+		p.SetVar(w.had, bits)
+	}
+}
+
+// lost reports, in AfterMove, whether the enemy of the mover of mv lost its
+// piece, and brings the variable up to date.
+func (w *lossWatch) lost(m *stratMod, p *rules.Position, mv rules.Move) (rules.Side, bool) {
+	had, now := p.Var(w.had), w.present(m, p)
+	if had != now {
+		p.SetVar(w.had, now)
+	}
+	enemy := moverSide(p, mv).Other()
+	return enemy, had&^now&(1<<enemy) != 0
+}

@@ -18,7 +18,7 @@ type host struct {
 	stratMod
 	code  uint8
 	right rules.VarID // side+1 that may make a borrowed move now, 0 none
-	had   rules.VarID // bit s set: side s had its 主 on the board after the last move
+	watch lossWatch
 }
 
 // Extend: a locked piece gives no check.
@@ -38,30 +38,13 @@ func (m *host) Init(c *rules.Claims) error {
 	if m.right, err = c.Var("right"); err != nil {
 		return err
 	}
-	if m.had, err = c.Var("had"); err != nil {
+	if err := m.watch.claim(c); err != nil {
 		return err
 	}
 	if err := c.Field(hostLock.field()); err != nil {
 		return err
 	}
-	return c.Field(sideField("borrow", "the side that may move an enemy piece after losing its 主, the side to move", m.right, m.recount))
-}
-
-// present returns the bits of the sides whose 主 stands on the board.
-func (m *host) present(p *rules.Position) int32 {
-	var bits int32
-	for s := rules.Red; s <= rules.Black; s++ {
-		if len(m.squares(p, s)) > 0 {
-			bits |= 1 << s
-		}
-	}
-	return bits
-}
-
-func (m *host) recount(p *rules.Position) {
-	if bits := m.present(p); p.Var(m.had) != bits {
-		p.SetVar(m.had, bits)
-	}
+	return c.Field(sideField("borrow", "the side that may move an enemy piece after losing its 主, the side to move", m.right, func(p *rules.Position) { m.watch.recount(&m.stratMod, p) }))
 }
 
 // borrowable lists the borrowed moves side s may make: the enemy's own
@@ -104,16 +87,12 @@ func (m *host) PlayMove(p *rules.Position, mv rules.Move) rules.Turn {
 // for its next move, and any other move ends a right.
 func (m *host) AfterMove(p *rules.Position, mv rules.Move) {
 	hostLock.tick(p)
-	had, now := p.Var(m.had), m.present(p)
 	right := int32(0)
-	if mover := moverSide(p, mv); had&^now&(1<<mover.Other()) != 0 {
-		right = int32(mover.Other()) + 1
+	if s, lost := m.watch.lost(&m.stratMod, p, mv); lost {
+		right = int32(s) + 1
 	}
 	if p.Var(m.right) != right {
 		p.SetVar(m.right, right)
-	}
-	if had != now {
-		p.SetVar(m.had, now)
 	}
 }
 

@@ -150,6 +150,33 @@ func TestStratagem30Host(t *testing.T) {
 	checkRefusal(t, g.Position(), "h9g7", "you may move an enemy piece only on the move right after the enemy captured your 主 (反客為主)")
 }
 
+func TestStratagem31Beauty(t *testing.T) {
+	const t3 = "5k1r1/9/9/R8/7X1/9/9/9/9/1N1K5 b"
+	runStratRows(t, "ME", 'X', []stratRow{
+		{loose: true, name: "T1", fen: "5k3/9/9/9/3p5/3X5/9/9/9/3K5 w", legal: "d4e4 d4d3", illegal: "d4d5 d4c5"},
+		{name: "T2", fen: "9/4k4/9/9/X8/9/4P4/9/9/4K4 b", legal: "e8d8 e8f8", illegal: "e8e9 e8e7"},
+		{name: "T2 home", fen: "9/4k4/9/9/9/X8/4P4/9/9/4K4 b", legal: "e8e9 e8e7"},
+		{name: "T3 first", fen: t3, line: "h9h5", legal: "a6a7 b0c2 a6f6", illegal: "pass"},
+		{name: "T3 second", fen: t3, line: "h9h5 a6a7", legal: "b0c2 pass d0e0", illegal: "a7a8"},
+		{name: "T3 second across", fen: t3, line: "h9h5 b0c2", illegal: "a6a7", legal: "d0e0 pass"},
+		{name: "T3 check ends", fen: t3, line: "h9h5 a6f6", check: "yes", legal: "f9e9"},
+		{name: "T3 once", fen: t3, line: "h9h5 a6a7 b0c2 f9e9", illegal: "pass"},
+	})
+	v := stratVariant(t, "ME")
+	g, _ := rules.NewGame(v, t3)
+	playAll(t, g, "h9h5")
+	if got := g.Position().FEN(); !strings.Contains(got, "meiren=r") {
+		t.Errorf("after h9h5: %s, want Red owed a double move", got)
+	}
+	playAll(t, g, "a6a7")
+	p := g.Position()
+	if got := p.FEN(); !strings.Contains(got, " w ") || !strings.Contains(got, "meirenfirst=a7") {
+		t.Errorf("after a6a7: %s, want Red still to move, a7 the first piece", got)
+	}
+	checkRefusal(t, p, "a7a8", "the second move of the double move must be made with another piece")
+	checkRefusal(t, mustPosition(t, v, "9/4k4/9/9/X8/9/4P4/9/9/4K4 b"), "e8e9", "the enemy 美 on a5 stands in your half: your general may move only sideways")
+}
+
 // TestStratagem2bSeries: stratagems.md §10 and §7 rows of these pieces' games.
 func TestStratagem2bSeries(t *testing.T) {
 	r := stratRegistry()

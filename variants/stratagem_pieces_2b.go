@@ -68,6 +68,15 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "主（ZH，30）：走法同車，不能吃子。對方吃掉你的主後，你隨即一步可按對方棋子本身的走法走對方一枚棋（將帥除外），不能吃子，記作普通著法（如 h9g7）；對方下一步不能走這枚棋。",
 				Hans: "主（ZH，30）：走法同车，不能吃子。对方吃掉你的主后，你随即一步可按对方棋子本身的走法走对方一枚棋（将帅除外），不能吃子，记作普通着法（如 h9g7）；对方下一步不能走这枚棋。",
 			}},
+		{no: 31, code: "ME", stratagem: "美人計", glyph: [2]string{"美", "美"}, name: "beauty", value: 2,
+			atoms: rules.Steps(rules.Dirs4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "美 (ME, 31): steps one point orthogonally anywhere, never capturing. While it stands in the enemy's half, the enemy " +
+					"general may move only sideways. When your 美 is taken, your next turn is a double move: a first move (if it gives " +
+					"check, that is all), then a move of another piece standing in your own half, or pass. Example: a6a7, then b0c2.",
+				Hant: "美（ME，31）：橫豎走一格，全盤不限，不能吃子；美過河時，對方將帥只能橫走。美被吃後，己方下一輪可連走兩步：先走任一步（若將軍則到此為止），再走另一枚位於本方半場的棋，或 pass。例：a6a7，再 b0c2。",
+				Hans: "美（ME，31）：横竖走一格，全盘不限，不能吃子；美过河时，对方将帅只能横走。美被吃后，己方下一轮可连走两步：先走任一步（若将军则到此为止），再走另一枚位于本方半场的棋，或 pass。例：a6a7，再 b0c2。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -84,6 +93,10 @@ func stratagemPiecesPart2b() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&pointer{stratMod{sp: sp, letter: letter}}} }
 		case 29:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&tree{stratMod{sp: sp, letter: letter}}} }
+		case 31:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&beauty{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 30:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&host{stratMod: stratMod{sp: sp, letter: letter}}}
@@ -91,7 +104,7 @@ func stratagemPiecesPart2b() []*stratPiece {
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{31, "ME", "美人計", "美", "美"}, {32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
+		{32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
 		{34, "KU", "苦肉計", "苦", "苦"},
 	})...)
 }
