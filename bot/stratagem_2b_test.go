@@ -13,15 +13,16 @@ type strat2bStep struct {
 	move    string
 	says    []string // in the answer to the move
 	refused bool     // the move is refused (with says) and the same player moves again
+	keeps   bool     // the move keeps the turn (the first of a double move)
 }
 
 // strat2bSteps makes the steps of a game: moves, what the chat says after
-// some, and moves written "!c2c3" that are refused.
+// some, moves written "!c2c3" that are refused and "=a3a4" that keep the turn.
 func strat2bSteps(moves string, says map[string][]string) []strat2bStep {
 	var out []strat2bStep
 	for _, m := range strings.Fields(moves) {
-		bare := strings.TrimPrefix(m, "!")
-		out = append(out, strat2bStep{move: bare, says: says[m], refused: bare != m})
+		bare := strings.TrimLeft(m, "!=")
+		out = append(out, strat2bStep{move: bare, says: says[m], refused: m[0] == '!', keeps: m[0] == '='})
 	}
 	return out
 }
@@ -51,6 +52,16 @@ var strat2bGames = []struct {
 		"c6c5":  {"Red to move"},
 		"!c7b5": {"locked"},
 	})},
+	// 美: across the river at d5 it keeps the black general from moving up or
+	// down; taken on e5, it gives Red a double move (a3a4, then b0c2). 畈:
+	// across at f5 it keeps Black's cannon from crossing (b7b0).
+	{"zhanli", strat2bSteps("c1d1 a9a8 d1d2 i9i8 d2d3 h9g7 d3d4 b9c7 d4d5 !e9e8 a8b8 g1f1 i8h8 f1f2 b8a8 f2f3 h8i8 "+
+		"f3f4 a8b8 f4f5 !b7b0 b8a8 d5e5 e6e5 =a3a4 !a4a5 b0c2", map[string][]string{
+		"!e9e8": {"your general may move only sideways"},
+		"!b7b0": {"may not cross the river"},
+		"=a3a4": {"Red to move"},
+		"!a4a5": {"another piece"},
+	})},
 }
 
 func TestStratagem2bGames(t *testing.T) {
@@ -72,7 +83,9 @@ func TestStratagem2bGames(t *testing.T) {
 				if s := text(out); strings.Contains(s, "not allowed") || strings.Contains(s, "cannot") {
 					t.Fatalf("move %d %s refused: %s", i+1, st.move, s)
 				}
-				ply++
+				if !st.keeps {
+					ply++
+				}
 			}
 			mustContain(t, h.say(who[ply%2], "/resign"), "resign")
 		})
@@ -86,6 +99,7 @@ func TestStratagem2bRules(t *testing.T) {
 	mustContain(t, h.say("alice", "/rules sanshiliuji GO"), "虢 (GO, 24)")
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱 (ZU, 25)", "c2e2+c5e5", "指 (ZI, 26)", "b4g4")
 	mustContain(t, h.say("alice", "/rules zhanji"), "樹 (SU, 29)", "c1f1", "主 (ZH, 30)", "h9g7")
+	mustContain(t, h.say("alice", "/rules zhanli"), "美 (ME, 31)", "b0c2", "畈 (FA, 33)", "e4e5")
 	h.say("admin", "/settings language zh-Hant")
 	mustContain(t, h.say("alice", "/rules zhanlue"), "遠（YA，23）", "虢（GO，24）")
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱（ZU，25）", "指（ZI，26）")

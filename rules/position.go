@@ -500,7 +500,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 				(r.blocks[2] != NoSquare && p.board[r.blocks[2]] != NoPiece)))) {
 			continue
 		}
-		return true
+		if p.mayAttack(r.from, sq) {
+			return true
+		}
 	}
 	// Riders and hoppers: walk each line once from the target outwards.
 	for _, i := range v.sideRayDirs[by] {
@@ -523,7 +525,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 				}
 			}
 			if pc.Side() == by && pc&v.silent == 0 {
-				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) {
+				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) && p.mayAttack(cur, sq) {
 					return true
 				}
 			}
@@ -556,12 +558,23 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
-			if p.captureReaches(from, sq, royal) {
+			if p.captureReaches(from, sq, royal) && p.mayAttack(from, sq) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// mayAttack asks the modules' AttackFilters whether the piece on from, whose
+// movement reaches to, attacks it.
+func (p *Position) mayAttack(from, to Square) bool {
+	for _, f := range p.v.mods.attackBans {
+		if !f.MayAttack(p, from, to) {
+			return false
+		}
+	}
+	return true
 }
 
 // rayReaches checks that the piece on from has a capturing ray that reaches to over

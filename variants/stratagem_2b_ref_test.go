@@ -24,6 +24,11 @@ type srPos struct {
 	fresh [3]int8
 	// right is the side that may make a borrowed move (30): 1 Red, 2 Black.
 	right int8
+	// owed[s] is set when side s's next turn is a double move (31); first is
+	// the point (file+1, rank) of the piece that made the first move of the
+	// turn, between its two moves.
+	owed  [2]bool
+	first [2]int8
 }
 
 func srParse(t testing.TB, fen, x, y string) srPos {
@@ -126,7 +131,7 @@ func (p srPos) counted() srPos {
 }
 
 // first walks from (f, r) by (df, dr) and returns the first occupied point.
-func (p *srPos) first(f, r, df, dr int) (int, int, bool) {
+func (p *srPos) firstFrom(f, r, df, dr int) (int, int, bool) {
 	for x, y := f+df, r+dr; srOn(x, y); x, y = x+df, y+dr {
 		if p.g[y][x] != 0 {
 			return x, y, true
@@ -182,15 +187,15 @@ func (p *srPos) standard(f, r int) [][2]int {
 	case 'R':
 		out = append(out, p.slides(f, r)...)
 		for _, d := range srOrth {
-			if x, y, ok := p.first(f, r, d[0], d[1]); ok {
+			if x, y, ok := p.firstFrom(f, r, d[0], d[1]); ok {
 				add(x, y)
 			}
 		}
 	case 'C':
 		out = append(out, p.slides(f, r)...)
 		for _, d := range srOrth {
-			if x, y, ok := p.first(f, r, d[0], d[1]); ok {
-				if x, y, ok := p.first(x, y, d[0], d[1]); ok {
+			if x, y, ok := p.firstFrom(f, r, d[0], d[1]); ok {
+				if x, y, ok := p.firstFrom(x, y, d[0], d[1]); ok {
 					add(x, y)
 				}
 			}
@@ -225,21 +230,53 @@ func (p *srPos) slides(f, r int) [][2]int {
 func (p srPos) next(attack bool) []srPos {
 	out := p.moves(attack)
 	side := int8(1)
+	me := 0
 	if p.black {
-		side = 2
+		side, me = 2, 1
 	}
 	if !attack && p.right == side {
 		out = append(out, p.borrowed()...)
 	}
+	if !attack && p.first[0] > 0 { // the pass after the first move of a double move
+		q := p
+		q.black = !p.black
+		out = append(out, q)
+	}
 	enemyZhu := p.letterOf("ZH", !p.black)
+	enemyMei := p.letterOf("ME", !p.black)
 	for i := range out {
 		out[i].right = 0
 		if enemyZhu != 0 && p.count(enemyZhu) > out[i].count(enemyZhu) {
 			out[i].right = 3 - side
 		}
+		if enemyMei != 0 && p.count(enemyMei) > out[i].count(enemyMei) {
+			out[i].owed[1-me] = true
+		}
+		out[i].first = [2]int8{}
+		if !attack && p.owed[me] && p.first[0] == 0 && !out[i].attacked(!p.black) {
+			// The first move of a double move that gives no check keeps the
+			// turn: the mover moves again.
+			if x, y, ok := p.movedTo(out[i]); ok {
+				out[i].black = p.black
+				out[i].first = [2]int8{int8(x + 1), int8(y)}
+			}
+		}
+		out[i].owed[me] = false
 		out[i] = out[i].counted()
 	}
 	return out
+}
+
+// movedTo is the point where a piece of the side to move arrived in n.
+func (p *srPos) movedTo(n srPos) (int, int, bool) {
+	for y := 0; y < 10; y++ {
+		for x := 0; x < 9; x++ {
+			if c := n.g[y][x]; srOwn(c, p.black) && c != p.g[y][x] {
+				return x, y, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // letterOf is the letter of the added piece code of the side black says, 0
@@ -315,16 +352,67 @@ func (p srPos) moves(attack bool) []srPos {
 			if !srOwn(c, p.black) || p.lock[r][f] > 0 {
 				continue
 			}
-			if code := p.code(c); code != "" {
-				out = append(out, srAdded[code](&p, f, r, attack)...)
-				continue
+			if p.first[0] > 0 && (int(p.first[0]) == f+1 && int(p.first[1]) == r || !srOwnHalf(r, p.black)) {
+				continue // the second move of a double move: another piece, in its own half
 			}
-			for _, t := range p.standard(f, r) {
-				out = append(out, p.moveTo(f, r, t[0], t[1]))
+			var of []srPos
+			if code := p.code(c); code != "" {
+				of = srAdded[code](&p, f, r, attack)
+			} else {
+				for _, t := range p.standard(f, r) {
+					of = append(of, p.moveTo(f, r, t[0], t[1]))
+				}
+			}
+			for _, n := range of {
+				if p.allowed(n, c, r, attack) {
+					out = append(out, n)
+				}
 			}
 		}
 	}
 	return out
+}
+
+// allowed applies the bans on a move of the piece c from rank r that leads
+// to n: 31's sideways-only general, 33's river and forward bans (only the
+// forward ban for checks).
+func (p *srPos) allowed(n srPos, c byte, r int, attack bool) bool {
+	y, moved := -1, false
+	for yy := 0; yy < 10 && !moved; yy++ {
+		for xx := 0; xx < 9; xx++ {
+			if n.g[yy][xx] == c && p.g[yy][xx] != c {
+				y, moved = yy, true
+				break
+			}
+		}
+	}
+	if !moved {
+		return true
+	}
+	black := c >= 'a'
+	enemyHalf := func(code string) bool {
+		e := p.letterOf(code, !black)
+		for yy := 0; yy < 10; yy++ {
+			for xx := 0; xx < 9; xx++ {
+				if e != 0 && p.g[yy][xx] == e && srOwnHalf(yy, black) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if srUpper(c) == 'K' && y != r && enemyHalf("ME") {
+		return false
+	}
+	if enemyHalf("FA") {
+		if !attack && srOwnHalf(r, black) && !srOwnHalf(y, black) {
+			return false
+		}
+		if !srOwnHalf(r, black) && ((!black && y > r) || (black && y < r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // srKing returns the point of the general of the side black says.
@@ -351,7 +439,7 @@ func (p srPos) attacked(black bool) bool {
 		return true
 	}
 	if ef, er, ok := p.king(!black); ok && ef == kf {
-		if x, y, ok := p.first(kf, kr, 0, sign(er-kr)); ok && x == ef && y == er {
+		if x, y, ok := p.firstFrom(kf, kr, 0, sign(er-kr)); ok && x == ef && y == er {
 			return true
 		}
 	}
@@ -398,6 +486,20 @@ var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
 	"ZI": srPointer,
 	"SU": srTree,
 	"ZH": srHost,
+	"ME": srStep,
+	"FA": srStep,
+}
+
+// srStep: 31 美 and 33 畈 move one orthogonal step to an empty point; their
+// effects are bans on the enemy (srPos.allowed) and 31's double move.
+func srStep(p *srPos, f, r int, attack bool) []srPos {
+	var out []srPos
+	for _, d := range srOrth {
+		if x, y := f+d[0], r+d[1]; srOn(x, y) && p.g[y][x] == 0 {
+			out = append(out, p.moveTo(f, r, x, y))
+		}
+	}
+	return out
 }
 
 // srTree: 29 樹, from its spec section: a chariot's path, never ending on
@@ -448,7 +550,7 @@ func srFar(p *srPos, f, r int, attack bool) []srPos {
 	count := map[byte]int{}
 	target := map[byte][2]int{}
 	for _, d := range srOrth {
-		if x, y, ok := p.first(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
+		if x, y, ok := p.firstFrom(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
 			k := srUpper(p.g[y][x])
 			count[k]++
 			target[k] = [2]int{x, y}
@@ -475,7 +577,7 @@ func srGuo(p *srPos, f, r int, attack bool) []srPos {
 	black := p.g[r][f] >= 'a'
 	for _, d := range srOrth {
 		var seen [][2]int
-		for x, y, ok := p.first(f, r, d[0], d[1]); ok && len(seen) < 3; x, y, ok = p.first(x, y, d[0], d[1]) {
+		for x, y, ok := p.firstFrom(f, r, d[0], d[1]); ok && len(seen) < 3; x, y, ok = p.firstFrom(x, y, d[0], d[1]) {
 			seen = append(seen, [2]int{x, y})
 		}
 		at := func(i int) byte { return p.g[seen[i][1]][seen[i][0]] }
@@ -564,7 +666,7 @@ func srPointer(p *srPos, f, r int, attack bool) []srPos {
 	black := p.g[r][f] >= 'a'
 	var ts [][2]int
 	for _, d := range srOrth {
-		if x, y, ok := p.first(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
+		if x, y, ok := p.firstFrom(f, r, d[0], d[1]); ok && !srOwn(p.g[y][x], black) {
 			ts = append(ts, [2]int{x, y})
 		}
 	}
@@ -614,6 +716,10 @@ func TestStratagem2bPerftReference(t *testing.T) {
 		{"ZH", "5k3/9/9/9/r2X5/9/9/9/9/3K5 b"},
 		{"ZH", "3k5/9/9/9/2X6/9/9/2N6/9/4K4 w borrow=r"},
 		{"SU", "5k3/9/1r7/9/9/1X4n2/2p6/9/9/3K5 w"},
+		{"ME", "5k1r1/9/9/R8/7X1/9/9/9/9/1N1K5 b"},
+		{"ME", "9/4k4/9/9/X8/9/4P4/9/9/4K4 b"},
+		{"FA", "5k3/9/r8/9/4X4/9/2p3nr1/9/9/3K5 b"},
+		{"FA", "5k3/9/9/9/4X4/9/3r5/9/9/3K5 w"},
 	} {
 		v := stratVariant(t, c.x)
 		ref := srParse(t, c.fen, c.x, "")

@@ -177,6 +177,18 @@ func TestStratagem31Beauty(t *testing.T) {
 	checkRefusal(t, mustPosition(t, v, "9/4k4/9/9/X8/9/4P4/9/9/4K4 b"), "e8e9", "the enemy 美 on a5 stands in your half: your general may move only sideways")
 }
 
+func TestStratagem33Spy(t *testing.T) {
+	runStratRows(t, "FA", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/r8/9/4X4/9/2p3nr1/9/9/3K5 b", legal: "a7a5 h3h4 h3h8 h3i3 c3b3 g3e4 g3f5", illegal: "a7a3 h3h1 c3c2 g3f1 g3e2"},
+		{name: "T2", fen: "5k3/9/9/9/4X4/9/3r5/9/9/3K5 w", check: "no", legal: "e5e6 d0e0", illegal: "e5e4"},
+		{name: "T3", fen: "5k3/9/3r5/9/4X4/9/9/9/9/3K5 w", check: "yes", legal: "d0e0 e5d5", illegal: "d0d1"},
+	})
+	v := stratVariant(t, "FA")
+	p := mustPosition(t, v, "5k3/9/r8/9/4X4/9/2p3nr1/9/9/3K5 b")
+	checkRefusal(t, p, "a7a3", "the enemy 畈 on e5 stands in your half: your pieces may not cross the river into its half")
+	checkRefusal(t, p, "h3h1", "the enemy 畈 on e5 stands in your half: your pieces in its half may not move forward")
+}
+
 // TestStratagem2bSeries: stratagems.md §10 and §7 rows of these pieces' games.
 func TestStratagem2bSeries(t *testing.T) {
 	r := stratRegistry()

@@ -77,6 +77,15 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "美（ME，31）：橫豎走一格，全盤不限，不能吃子；美過河時，對方將帥只能橫走。美被吃後，己方下一輪可連走兩步：先走任一步（若將軍則到此為止），再走另一枚位於本方半場的棋，或 pass。例：a6a7，再 b0c2。",
 				Hans: "美（ME，31）：横竖走一格，全盘不限，不能吃子；美过河时，对方将帅只能横走。美被吃后，己方下一轮可连走两步：先走任一步（若将军则到此为止），再走另一枚位于本方半场的棋，或 pass。例：a6a7，再 b0c2。",
 			}},
+		{no: 33, code: "FA", stratagem: "反間計", glyph: [2]string{"畈", "畈"}, name: "spy", value: 2,
+			atoms: rules.Steps(rules.Dirs4, rules.MoveOnly),
+			guide: rules.Texts{
+				En: "畈 (FA, 33): steps one point orthogonally anywhere, never capturing. While it stands in the enemy's half, enemy pieces " +
+					"in their own half may not cross into yours, and enemy pieces in your half may not move forward (sideways and back, " +
+					"even home over the river, stay allowed; they give no forward check). Example: e4e5.",
+				Hant: "畈（FA，33）：橫豎走一格，全盤不限，不能吃子。畈過河後，對方本界的棋不能過河，已過河的對方棋不能前進（只能橫走或後退，可退回本界；向前將軍無效）。例：e4e5。",
+				Hans: "畈（FA，33）：横竖走一格，全盘不限，不能吃子。畈过河后，对方本界的棋不能过河，已过河的对方棋不能前进（只能横走或后退，可退回本界；向前将军无效）。例：e4e5。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -97,6 +106,8 @@ func stratagemPiecesPart2b() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&beauty{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
+		case 33:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&spy{stratMod{sp: sp, letter: letter}}} }
 		case 30:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&host{stratMod: stratMod{sp: sp, letter: letter}}}
@@ -104,7 +115,7 @@ func stratagemPiecesPart2b() []*stratPiece {
 		}
 	}
 	return append(built, namedOnly([]stratName{
-		{32, "KO", "空城計", "空", "空"}, {33, "FA", "反間計", "畈", "畈"},
+		{32, "KO", "空城計", "空", "空"},
 		{34, "KU", "苦肉計", "苦", "苦"},
 	})...)
 }
