@@ -95,18 +95,6 @@ func (m *beauty) readOwed(p *rules.Position, text string) error {
 	return nil
 }
 
-// acrossFrom returns the point of side owner's 美 standing in the half of the
-// other side, or NoSquare.
-func (m *beauty) acrossFrom(p *rules.Position, owner rules.Side) rules.Square {
-	b := p.Variant().Board
-	for _, sq := range m.squares(p, owner) {
-		if b.InZone("own", owner.Other(), sq) {
-			return sq
-		}
-	}
-	return rules.NoSquare
-}
-
 // banned reports whether the move mv, just made, moved the mover's general up
 // or down while an enemy 美 stood in its half (before the move: a general that
 // took the 美 was moving under the ban).
@@ -123,7 +111,7 @@ func (m *beauty) banned(p *rules.Position, mv rules.Move) bool {
 		return false
 	}
 	s := pc.Side()
-	if m.acrossFrom(p, s.Other()) != rules.NoSquare {
+	if m.across(p, s.Other()) != rules.NoSquare {
 		return true
 	}
 	c := p.Captured()
@@ -229,7 +217,7 @@ func (m *beauty) Refusal(p *rules.Position, text string, mv rules.Move) string {
 	}
 	if p.Variant().Kinds[pc.Kind()].Royal {
 		if _, dr := offset(b, mv.From, mv.To); dr != 0 {
-			if sq := m.acrossFrom(p, s.Other()); sq != rules.NoSquare {
+			if sq := m.across(p, s.Other()); sq != rules.NoSquare {
 				return fmt.Sprintf("the enemy 美 on %s stands in your half: your general may move only sideways", b.Name(sq))
 			}
 		}

@@ -175,3 +175,15 @@ func (w *lossWatch) lost(m *stratMod, p *rules.Position, mv rules.Move) (rules.S
 	enemy := moverSide(p, mv).Other()
 	return enemy, had&^now&(1<<enemy) != 0
 }
+
+// across returns the point of side owner's piece of this module's kind
+// standing in the other side's half, or NoSquare (31 and 33 act from there).
+func (m *stratMod) across(p *rules.Position, owner rules.Side) rules.Square {
+	b := p.Variant().Board
+	for _, sq := range m.squares(p, owner) {
+		if b.InZone("own", owner.Other(), sq) {
+			return sq
+		}
+	}
+	return rules.NoSquare
+}

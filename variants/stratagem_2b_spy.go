@@ -15,18 +15,6 @@ import (
 
 type spy struct{ stratMod }
 
-// across returns the point of side owner's 畈 standing in the enemy's half, or
-// NoSquare.
-func (m *spy) across(p *rules.Position, owner rules.Side) rules.Square {
-	b := p.Variant().Board
-	for _, sq := range m.squares(p, owner) {
-		if b.InZone("own", owner.Other(), sq) {
-			return sq
-		}
-	}
-	return rules.NoSquare
-}
-
 // limit says which limit a move of a piece of side s from from to to breaks
 // while an enemy 畈 stands across, or "".
 func spyLimit(b *rules.Board, s rules.Side, from, to rules.Square) string {
