@@ -262,9 +262,46 @@ func (p srPos) next(attack bool) []srPos {
 			}
 		}
 		out[i].owed[me] = false
+		out[i].emptyCity(p.black)
 		out[i] = out[i].counted()
 	}
 	return out
+}
+
+// emptyCity springs 32's trap for the side that just moved (black says
+// which): its 空 on the board, no advisor or elephant, its general its only
+// piece in its half, enemy pieces there: they go, and the 空.
+func (p *srPos) emptyCity(black bool) {
+	ko := p.letterOf("KO", black)
+	if ko == 0 || p.count(ko) == 0 {
+		return
+	}
+	enemies := 0
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			c := p.g[r][f]
+			switch {
+			case c == 0:
+			case srOwn(c, black) && (srUpper(c) == 'A' || srUpper(c) == 'B'):
+				return
+			case !srOwnHalf(r, black):
+			case srOwn(c, black) && srUpper(c) != 'K':
+				return
+			case !srOwn(c, black):
+				enemies++
+			}
+		}
+	}
+	if enemies == 0 {
+		return
+	}
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			if c := p.g[r][f]; c == ko || (c != 0 && !srOwn(c, black) && srOwnHalf(r, black)) {
+				p.take(f, r)
+			}
+		}
+	}
 }
 
 // movedTo is the point where a piece of the side to move arrived in n.
@@ -488,6 +525,7 @@ var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
 	"ZH": srHost,
 	"ME": srStep,
 	"FA": srStep,
+	"KO": srHost, // a chariot's slide without capture; the trap is srPos.emptyCity
 }
 
 // srStep: 31 美 and 33 畈 move one orthogonal step to an empty point; their
@@ -720,6 +758,8 @@ func TestStratagem2bPerftReference(t *testing.T) {
 		{"ME", "9/4k4/9/9/X8/9/4P4/9/9/4K4 b"},
 		{"FA", "5k3/9/r8/9/4X4/9/2p3nr1/9/9/3K5 b"},
 		{"FA", "5k3/9/9/9/4X4/9/3r5/9/9/3K5 w"},
+		{"KO", "3k5/9/9/2X6/9/2p6/9/R4n3/9/4K4 w"},
+		{"KO", "4k4/9/9/4X4/9/9/8p/R8/9/4K4 w"},
 	} {
 		v := stratVariant(t, c.x)
 		ref := srParse(t, c.fen, c.x, "")

@@ -189,6 +189,27 @@ func TestStratagem33Spy(t *testing.T) {
 	checkRefusal(t, p, "h3h1", "the enemy 畈 on e5 stands in your half: your pieces in its half may not move forward")
 }
 
+func TestStratagem32EmptyCity(t *testing.T) {
+	runStratRows(t, "KO", 'X', []stratRow{
+		{name: "T1", fen: "5k3/9/9/9/2p6/9/9/2X6/9/3K5 w", legal: "c2c4", illegal: "c2c5"},
+		{loose: true, name: "T2", fen: "3k5/9/9/2X6/9/2p6/6p2/R6n1/9/4K4 w", legal: "a2a7"},
+		{name: "T3", fen: "3k5/9/9/2X6/9/2p6/9/R4n3/9/4K4 w", check: "yes", legal: "a2a7"},
+		{name: "T3 without", fen: "3k5/9/9/9/9/2p6/9/R4n3/9/4K4 w", check: "yes", illegal: "a2a7"},
+		{name: "T4", fen: "4k4/9/9/4X4/9/9/8p/R8/9/4K4 w", legal: "a2a1", illegal: "a2a7"},
+	})
+	v := looseVariant(t, stratVariant(t, "KO"))
+	for _, c := range []struct{ fen, after string }{
+		{"3k5/9/9/2X6/9/2p6/6p2/R6n1/9/4K4 w", "3k5/9/R8/9/9/9/9/9/9/4K4 b"},
+		{"3k5/9/9/2X6/9/2p6/6p1P/R6n1/9/4K4 w", "3k5/9/R8/2X6/9/2p6/6p1P/7n1/9/4K4 b"},
+	} {
+		g, _ := rules.NewGame(v, c.fen)
+		playAll(t, g, "a2a7")
+		if got := g.Position().FEN(); !strings.HasPrefix(got, c.after) {
+			t.Errorf("T2 %s after a2a7: %s, want %s", c.fen, got, c.after)
+		}
+	}
+}
+
 // TestStratagem2bSeries: stratagems.md §10 and §7 rows of these pieces' games.
 func TestStratagem2bSeries(t *testing.T) {
 	r := stratRegistry()

@@ -86,6 +86,15 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "畈（FA，33）：橫豎走一格，全盤不限，不能吃子。畈過河後，對方本界的棋不能過河，已過河的對方棋不能前進（只能橫走或後退，可退回本界；向前將軍無效）。例：e4e5。",
 				Hans: "畈（FA，33）：横竖走一格，全盘不限，不能吃子。畈过河后，对方本界的棋不能过河，已过河的对方棋不能前进（只能横走或后退，可退回本界；向前将军无效）。例：e4e5。",
 			}},
+		{no: 32, code: "KO", stratagem: "空城計", glyph: [2]string{"空", "空"}, name: "empty city", value: 3,
+			atoms: rook(),
+			guide: rules.Texts{
+				En: "空 (KO, 32): slides like a chariot and never captures. Once: after any move of yours, if your 空 is on the board, you have " +
+					"no advisor and no elephant, your general is your only piece in your own half and an enemy piece stands there, every " +
+					"enemy piece in your half is removed, and your 空 too. Example: a2a7 clears your half.",
+				Hant: "空（KO，32）：走法同車，不能吃子。己方走棋後，若空仍在、士象皆無、本界內己方只剩老將且有敵棋，則本界內所有敵棋全部拿下，空也一併拿下（只能用一次）。例：a2a7。",
+				Hans: "空（KO，32）：走法同车，不能吃子。己方走棋后，若空仍在、士象皆无、本界内己方只剩老将且有敌棋，则本界内所有敌棋全部拿下，空也一并拿下（只能用一次）。例：a2a7。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -108,6 +117,8 @@ func stratagemPiecesPart2b() []*stratPiece {
 			}
 		case 33:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&spy{stratMod{sp: sp, letter: letter}}} }
+		case 32:
+			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&emptyCity{stratMod{sp: sp, letter: letter}}} }
 		case 30:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&host{stratMod: stratMod{sp: sp, letter: letter}}}
