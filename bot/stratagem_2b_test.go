@@ -29,25 +29,26 @@ func strat2bSteps(moves string, says map[string][]string) []strat2bStep {
 
 var strat2bGames = []struct {
 	slug  string
+	fen   string // start position, "" for the game's own
 	steps []strat2bStep
 }{
 	// 遠: with the d9 advisor its only advisor target, d1f9 takes the other
 	// advisor. 虢: i1i9 over the enemy soldier i6 takes it with the rook; the
 	// black 虢 takes g3 over its own horse and soldier.
-	{"zhanlue", strat2bSteps("c1d1 a9a8 d1f9 b9c7 g1i1 a8b8 i3i4 h9g7 i4i5 b8b9 i5h5 h7h6 i1i9 g8g3", map[string][]string{
+	{"zhanlue", "", strat2bSteps("c1d1 a9a8 d1f9 b9c7 g1i1 a8b8 i3i4 h9g7 i4i5 b8b9 i5h5 h7h6 i1i9 g8g3", map[string][]string{
 		"i1i9": {"Black loses: soldier i6"},
 	})},
 	// 柱: c2e2+b2d2 drags the b2 cannon (a hop over the 柱, as the 柱 hops over
 	// it), which may not move on Red's next turn. 指: at f5 its targets are a5
 	// and f9, so it takes a5.
-	{"zhanbao", strat2bSteps("c1c2 h9g7 c2e2+b2d2 a6a5 !d2d3 g1f1 b9c7 !f1f9 f1f5 i9h9 f5a5", map[string][]string{
+	{"zhanbao", "", strat2bSteps("c1c2 h9g7 c2e2+b2d2 a6a5 !d2d3 g1f1 b9c7 !f1f9 f1f5 i9h9 f5a5", map[string][]string{
 		"!d2d3": {"locked"},
 		"!f1f9": {"exactly two enemy pieces are its targets"},
 	})},
 	// 樹: c1f1 passes over file e, f1f9 passes the river and takes the f9
 	// advisor. 主: Black takes it (c6c5), so Red moves Black's horse b9c7,
 	// which Black may not move next.
-	{"zhanji", strat2bSteps("!c1d1 c1f1 h9i7 g1g2 a9a8 g2d2 a8a9 d2d5 a9a8 d5c5 c6c5 b9c7 !c7b5 i9h9 f1f9", map[string][]string{
+	{"zhanji", "", strat2bSteps("!c1d1 c1f1 h9i7 g1g2 a9a8 g2d2 a8a9 d2d5 a9a8 d5c5 c6c5 b9c7 !c7b5 i9h9 f1f9", map[string][]string{
 		"!c1d1": {"must pass over file e"},
 		"c6c5":  {"Red to move"},
 		"!c7b5": {"locked"},
@@ -55,12 +56,20 @@ var strat2bGames = []struct {
 	// 美: across the river at d5 it keeps the black general from moving up or
 	// down; taken on e5, it gives Red a double move (a3a4, then b0c2). 畈:
 	// across at f5 it keeps Black's cannon from crossing (b7b0).
-	{"zhanli", strat2bSteps("c1d1 a9a8 d1d2 i9i8 d2d3 h9g7 d3d4 b9c7 d4d5 !e9e8 a8b8 g1f1 i8h8 f1f2 b8a8 f2f3 h8i8 "+
+	{"zhanli", "", strat2bSteps("c1d1 a9a8 d1d2 i9i8 d2d3 h9g7 d3d4 b9c7 d4d5 !e9e8 a8b8 g1f1 i8h8 f1f2 b8a8 f2f3 h8i8 "+
 		"f3f4 a8b8 f4f5 !b7b0 b8a8 d5e5 e6e5 =a3a4 !a4a5 b0c2", map[string][]string{
 		"!e9e8": {"your general may move only sideways"},
 		"!b7b0": {"may not cross the river"},
 		"=a3a4": {"Red to move"},
 		"!a4a5": {"another piece"},
+	})},
+	// From a set position (a whole game would take long to empty Red's half):
+	// 空: a2a7 leaves the general alone in Red's half, so the three black
+	// pieces there go, and the 空. 苦: in check from the i0 rook, the 苦 takes
+	// Red's own rook (a8a7), so the rook must go back to a start point.
+	{"zhanfa", "3k4r/Y8/9/2X6/9/2p6/6p2/R6n1/9/4K4 w", strat2bSteps("a2a7 i9i0 a8a7 !d9e9 i0a9", map[string][]string{
+		"a2a7":  {"Black loses: horse h2, soldier g3, soldier c4"},
+		"!d9e9": {"must go straight back to an empty start point"},
 	})},
 }
 
@@ -68,7 +77,11 @@ func TestStratagem2bGames(t *testing.T) {
 	for _, gm := range strat2bGames {
 		t.Run(gm.slug, func(t *testing.T) {
 			h := newHarness(t)
-			mustContain(t, h.say("alice", "/new "+gm.slug+" @bob"), "game #1")
+			fen := ""
+			if gm.fen != "" {
+				fen = " fen=" + gm.fen
+			}
+			mustContain(t, h.say("alice", "/new "+gm.slug+" @bob"+fen), "game #1")
 			mustContain(t, h.say("bob", "/accept"), "Game #1 begins")
 			who := []string{"alice", "bob"}
 			ply := 0
@@ -100,6 +113,7 @@ func TestStratagem2bRules(t *testing.T) {
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱 (ZU, 25)", "c2e2+c5e5", "指 (ZI, 26)", "b4g4")
 	mustContain(t, h.say("alice", "/rules zhanji"), "樹 (SU, 29)", "c1f1", "主 (ZH, 30)", "h9g7")
 	mustContain(t, h.say("alice", "/rules zhanli"), "美 (ME, 31)", "b0c2", "畈 (FA, 33)", "e4e5")
+	mustContain(t, h.say("alice", "/rules zhanfa"), "空 (KO, 32)", "a2a7", "苦 (KU, 34)", "d2b9")
 	h.say("admin", "/settings language zh-Hant")
 	mustContain(t, h.say("alice", "/rules zhanlue"), "遠（YA，23）", "虢（GO，24）")
 	mustContain(t, h.say("alice", "/rules zhanbao"), "柱（ZU，25）", "指（ZI，26）")

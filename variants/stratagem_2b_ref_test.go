@@ -29,6 +29,9 @@ type srPos struct {
 	// turn, between its two moves.
 	owed  [2]bool
 	first [2]int8
+	// kurou is a pending forced reply (34): type (1 A, 2 B) and the checking
+	// piece's point (file+1, rank); that piece gives no check meanwhile.
+	kurou [3]int8
 }
 
 func srParse(t testing.TB, fen, x, y string) srPos {
@@ -228,7 +231,16 @@ func (p *srPos) slides(f, r int) [][2]int {
 // next lists the positions the side to move reaches by one pseudo-legal move;
 // attack=true leaves out what never gives check.
 func (p srPos) next(attack bool) []srPos {
-	out := p.moves(attack)
+	var out []srPos
+	if attack {
+		out = p.moves(true)
+	} else {
+		ku, forced := p.kurouMoves()
+		if !forced {
+			out = p.moves(false)
+		}
+		out = append(out, ku...)
+	}
 	side := int8(1)
 	me := 0
 	if p.black {
@@ -392,22 +404,120 @@ func (p srPos) moves(attack bool) []srPos {
 			if p.first[0] > 0 && (int(p.first[0]) == f+1 && int(p.first[1]) == r || !srOwnHalf(r, p.black)) {
 				continue // the second move of a double move: another piece, in its own half
 			}
-			var of []srPos
-			if code := p.code(c); code != "" {
-				of = srAdded[code](&p, f, r, attack)
-			} else {
-				for _, t := range p.standard(f, r) {
-					of = append(of, p.moveTo(f, r, t[0], t[1]))
-				}
+			if attack && p.kurou[0] != 0 && int(p.kurou[1]) == f+1 && int(p.kurou[2]) == r {
+				continue // the piece owing a forced reply gives no check
 			}
-			for _, n := range of {
-				if p.allowed(n, c, r, attack) {
-					out = append(out, n)
+			out = append(out, p.pieceMoves(f, r, attack)...)
+		}
+	}
+	return out
+}
+
+// pieceMoves lists the positions a move of the piece on (f, r) leads to.
+func (p srPos) pieceMoves(f, r int, attack bool) []srPos {
+	c := p.g[r][f]
+	var of, out []srPos
+	if code := p.code(c); code != "" {
+		of = srAdded[code](&p, f, r, attack)
+	} else {
+		for _, t := range p.standard(f, r) {
+			of = append(of, p.moveTo(f, r, t[0], t[1]))
+		}
+	}
+	for _, n := range of {
+		if p.allowed(n, c, r, attack) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// checkers counts the enemy pieces that could take the general of the side
+// to move, and returns the last.
+func (p srPos) checkers() (int, [2]int) {
+	kf, kr, _ := p.king(p.black)
+	q := p
+	q.black = !p.black
+	n, last := 0, [2]int{}
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			if !srOwn(q.g[r][f], q.black) {
+				continue
+			}
+			for _, m := range q.pieceMoves(f, r, true) {
+				if m.g[kr][kf] != p.g[kr][kf] {
+					n, last = n+1, [2]int{f, r}
+					break
 				}
 			}
 		}
 	}
-	return out
+	return n, last
+}
+
+// kurouMoves lists 34's moves for the side to move: with a forced reply
+// pending, the reply; else, in check from one piece, the 苦 taking an own
+// piece along a line.
+func (p srPos) kurouMoves() ([]srPos, bool) {
+	if p.kurou[0] != 0 {
+		f, r := int(p.kurou[1])-1, int(p.kurou[2])
+		var out []srPos
+		if p.kurou[0] == 1 {
+			for _, n := range p.pieceMoves(f, r, false) {
+				n.kurou = [3]int8{}
+				if _, _, ok := n.king(!p.black); ok && !n.attacked(!p.black) {
+					out = append(out, n)
+				}
+			}
+			return out, true
+		}
+		starts := map[byte][][2]int{'R': {{0, 0}, {8, 0}}, 'N': {{1, 0}, {7, 0}}, 'C': {{1, 2}, {7, 2}}}
+		for _, t := range starts[srUpper(p.g[r][f])] {
+			x, y := t[0], t[1]
+			if p.black {
+				y = 9 - y
+			}
+			if p.g[y][x] == 0 {
+				n := p.moveTo(f, r, x, y)
+				n.kurou = [3]int8{}
+				out = append(out, n)
+			}
+		}
+		return out, true
+	}
+	ku := p.letterOf("KU", p.black)
+	if ku == 0 {
+		return nil, false
+	}
+	var out []srPos
+	for r := 0; r < 10; r++ {
+		for f := 0; f < 9; f++ {
+			if p.g[r][f] != ku || p.lock[r][f] > 0 {
+				continue
+			}
+			n, checker := p.checkers()
+			if n != 1 {
+				return nil, false
+			}
+			for _, d := range srOrth {
+				x, y, ok := p.firstFrom(f, r, d[0], d[1])
+				if !ok || !srOwn(p.g[y][x], p.black) || srUpper(p.g[y][x]) == 'K' {
+					continue
+				}
+				kind := int8(1)
+				switch srUpper(p.g[y][x]) {
+				case 'R', 'N', 'C':
+					kind = 2
+				}
+				q := p.moveTo(f, r, x, y)
+				q.kurou = [3]int8{kind, int8(checker[0] + 1), int8(checker[1])}
+				if len(q.legal()) > 0 {
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out, false
 }
 
 // allowed applies the bans on a move of the piece c from rank r that leads
@@ -526,6 +636,7 @@ var srAdded = map[string]func(p *srPos, f, r int, attack bool) []srPos{
 	"ME": srStep,
 	"FA": srStep,
 	"KO": srHost, // a chariot's slide without capture; the trap is srPos.emptyCity
+	"KU": srHost, // a chariot's slide without capture; 苦肉計 is srPos.kurouMoves
 }
 
 // srStep: 31 美 and 33 畈 move one orthogonal step to an empty point; their
@@ -760,6 +871,10 @@ func TestStratagem2bPerftReference(t *testing.T) {
 		{"FA", "5k3/9/9/9/4X4/9/3r5/9/9/3K5 w"},
 		{"KO", "3k5/9/9/2X6/9/2p6/9/R4n3/9/4K4 w"},
 		{"KO", "4k4/9/9/4X4/9/9/8p/R8/9/4K4 w"},
+		{"KU", "3k5/9/9/9/4r4/9/P8/X8/9/4K4 w"},
+		{"KU", "3k5/9/9/9/9/1X7/9/3n5/1N7/4K4 w"},
+		{"KU", "1r1k3r1/9/9/9/9/1X7/9/3n5/1N7/4K4 w"},
+		{"KU", "3k5/9/9/9/4r4/9/P8/X2n5/9/4K4 w"},
 	} {
 		v := stratVariant(t, c.x)
 		ref := srParse(t, c.fen, c.x, "")

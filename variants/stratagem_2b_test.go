@@ -210,8 +210,46 @@ func TestStratagem32EmptyCity(t *testing.T) {
 	}
 }
 
+func TestStratagem34Sacrifice(t *testing.T) {
+	const t2 = "3k5/9/9/9/4r4/9/P8/X8/9/4K4 w"
+	const t3 = "3k5/9/9/9/9/1X7/9/3n5/1N7/4K4 w"
+	runStratRows(t, "KU", 'X', []stratRow{
+		{name: "T1", fen: "3k5/9/9/9/9/9/P8/Xp7/9/4K4 w", check: "no", legal: "a2a1", illegal: "a2a3 a2b2"},
+		{name: "T2", fen: t2, check: "yes", legal: "a2a3 e0f0", illegal: "e0d0"},
+		{name: "T2 forced", fen: t2, line: "a2a3", legal: "e5d5 e5a5", illegal: "e5e6 e5e1 e5e0 d9d8"},
+		{name: "T3", fen: t3, check: "yes", legal: "b4b1"},
+		{name: "T3 forced", fen: t3, line: "b4b1", legal: "d2b9 d2h9", illegal: "d2b3 d2f1 d9d8"},
+		{name: "T3 no start point", fen: "1r1k3r1/9/9/9/9/1X7/9/3n5/1N7/4K4 w", check: "yes", illegal: "b4b1"},
+		{name: "T4 double check", fen: "3k5/9/9/9/4r4/9/P8/X2n5/9/4K4 w", check: "yes", illegal: "a2a3"},
+	})
+	v := stratVariant(t, "KU")
+	g, _ := rules.NewGame(v, t3)
+	playAll(t, g, "b4b1")
+	p := g.Position()
+	if got := p.FEN(); !strings.Contains(got, "kurou=B:d2") {
+		t.Errorf("T3 after b4b1: %s, want the forced put-back of d2 in the FEN", got)
+	}
+	if n := len(p.LegalMoves(nil)); n != 2 {
+		t.Errorf("T3: Black has %d legal moves, want 2 (d2b9 d2h9)", n)
+	}
+	checkRefusal(t, p, "d9d8", "苦肉計: the 馬 on d2 must go straight back to an empty start point of its kind in your half")
+	g, _ = rules.NewGame(v, t2)
+	playAll(t, g, "a2a3")
+	checkRefusal(t, g.Position(), "e5e6", "苦肉計: the checking piece must move so that the enemy general is in check from nothing, and may not take it")
+	checkRefusal(t, mustPosition(t, v, "3k5/9/9/9/9/9/P8/Xp7/9/4K4 w"), "a2a3", "the 苦 takes one of your own pieces only while your general is in check")
+	checkRefusal(t, mustPosition(t, v, "1r1k3r1/9/9/9/9/1X7/9/3n5/1N7/4K4 w"), "b4b1",
+		"苦肉計 taking the 馬 on b1 would leave the opponent no forced reply (a chariot, horse or cannon needs an empty start point to go back to)")
+}
+
 // TestStratagem2bSeries: stratagems.md §10 and §7 rows of these pieces' games.
 func TestStratagem2bSeries(t *testing.T) {
+	seen := map[string]bool{}
+	for _, sp := range stratagemPieces() {
+		if seen[sp.code] {
+			t.Errorf("piece %s is listed twice", sp.code)
+		}
+		seen[sp.code] = true
+	}
 	r := stratRegistry()
 	zhanji, ok := r.Get("zhanji")
 	if !ok {

@@ -4,8 +4,8 @@ import "github.com/chuhe/chuhe/rules"
 
 // stratagemPiecesPart2b are the pieces of the series' second part built in
 // this file's family: 23 遠, 24 虢, 25 柱, 26 指, 29 樹, 30 主, 31 美, 32 空,
-// 33 畈, 34 苦 (stratagem-pieces-19-36.md). A piece without atoms is named but
-// not built yet: its games are not offered.
+// 33 畈, 34 苦 (stratagem-pieces-19-36.md), all built; each has one module in
+// its own file, variants/stratagem_2b_*.go.
 func stratagemPiecesPart2b() []*stratPiece {
 	rook := func() []rules.Atom { return rules.Rides(rules.Dirs4, rules.MoveOnly, 0) }
 	built := []*stratPiece{
@@ -95,6 +95,16 @@ func stratagemPiecesPart2b() []*stratPiece {
 				Hant: "空（KO，32）：走法同車，不能吃子。己方走棋後，若空仍在、士象皆無、本界內己方只剩老將且有敵棋，則本界內所有敵棋全部拿下，空也一併拿下（只能用一次）。例：a2a7。",
 				Hans: "空（KO，32）：走法同车，不能吃子。己方走棋后，若空仍在、士象皆无、本界内己方只剩老将且有敌棋，则本界内所有敌棋全部拿下，空也一并拿下（只能用一次）。例：a2a7。",
 			}},
+		{no: 34, code: "KU", stratagem: "苦肉計", glyph: [2]string{"苦", "苦"}, name: "sacrifice", value: 3,
+			atoms: rook(),
+			guide: rules.Texts{
+				En: "苦 (KU, 34): slides like a chariot and never takes an enemy piece. When your general is in check from exactly one piece, " +
+					"the 苦 may take one of your own pieces along a line (a2a3). Then the checking piece's next move is forced: after a " +
+					"soldier, advisor, elephant or added piece it must move so that your general is in check from nothing (not taking it); " +
+					"after a chariot, horse or cannon it goes straight back to an empty start point of its kind (d2b9).",
+				Hant: "苦（KU，34）：走法同車，不吃敵棋。己方老將只被一枚敵棋將軍時，苦可沿直線吃己方一枚棋（將帥除外），如 a2a3；對方下一步被迫：吃的是兵、士、象或新增棋時，將軍的棋須走開，解除將軍（不能吃將）；吃的是車、馬、炮時，將軍的棋須直接退回同兵種本方的空初始位置（如 d2b9）。",
+				Hans: "苦（KU，34）：走法同车，不吃敌棋。己方老将只被一枚敌棋将军时，苦可沿直线吃己方一枚棋（将帅除外），如 a2a3；对方下一步被迫：吃的是兵、士、象或新增棋时，将军的棋须走开，解除将军（不能吃将）；吃的是车、马、炮时，将军的棋须直接退回同兵种本方的空初始位置（如 d2b9）。",
+			}},
 	}
 	for _, sp := range built {
 		sp := sp
@@ -119,14 +129,15 @@ func stratagemPiecesPart2b() []*stratPiece {
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&spy{stratMod{sp: sp, letter: letter}}} }
 		case 32:
 			sp.modules = func(letter byte) []rules.Module { return []rules.Module{&emptyCity{stratMod{sp: sp, letter: letter}}} }
+		case 34:
+			sp.modules = func(letter byte) []rules.Module {
+				return []rules.Module{&sacrifice{stratMod: stratMod{sp: sp, letter: letter}}}
+			}
 		case 30:
 			sp.modules = func(letter byte) []rules.Module {
 				return []rules.Module{&host{stratMod: stratMod{sp: sp, letter: letter}}}
 			}
 		}
 	}
-	return append(built, namedOnly([]stratName{
-		{32, "KO", "空城計", "空", "空"},
-		{34, "KU", "苦肉計", "苦", "苦"},
-	})...)
+	return built
 }
