@@ -1,8 +1,15 @@
 package bot
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/render"
+	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
 )
 
 // Issue 16 (pieces 23–34) in the console: a short game of each named game of
@@ -121,4 +128,65 @@ func TestStratagem2bRules(t *testing.T) {
 	h.say("admin", "/settings language zh-Hans")
 	mustContain(t, h.say("alice", "/rules zhanlue"), "远（YA，23）", "虢（GO，24）")
 	mustContain(t, h.say("alice", "/rules zhanji"), "树（SU，29）", "主（ZH，30）")
+}
+
+// TestStratagem2bImages draws the start of each named game of pieces 23–34 from
+// both sides: the glyphs are in the font, and the Red X piece (on c1) is drawn
+// where c1 is: bottom left from Red's side, top right from Black's.
+func TestStratagem2bImages(t *testing.T) {
+	rd, err := render.New(render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := variants.Default()
+	for _, slug := range []string{"zhanlue", "zhanbao", "zhanji", "zhanli", "zhanfa"} {
+		v, ok := reg.Get(slug)
+		if !ok {
+			t.Fatalf("%s is not registered", slug)
+		}
+		for _, k := range v.Kinds {
+			if m := render.MissingGlyphs(k.Glyph[0] + k.Simple[0]); m != nil {
+				t.Errorf("%s: the font lacks %q", slug, string(m))
+			}
+		}
+		with, err := rules.NewPosition(v, v.StartFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := rules.NewPosition(v, strings.Replace(v.StartFEN, "/2X3Y2/", "/6Y2/", 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []rules.Side{rules.Red, rules.Black} {
+			a := decodeBoard(t, rd.From(s), with)
+			b := decodeBoard(t, rd.From(s), without)
+			box := image.Rectangle{}
+			for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+				for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+					if a.At(x, y) != b.At(x, y) {
+						box = box.Union(image.Rect(x, y, x+1, y+1))
+					}
+				}
+			}
+			w, h := a.Bounds().Dx(), a.Bounds().Dy()
+			c := image.Pt((box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2)
+			left, low := c.X < w/2, c.Y > h/2
+			if box.Empty() || box.Dx() > w/5 || left != (s == rules.Red) || low != (s == rules.Red) {
+				t.Errorf("%s from %v: the X piece is drawn in %v of a %dx%d image", slug, s, box, w, h)
+			}
+		}
+	}
+}
+
+func decodeBoard(t *testing.T, rd *render.Renderer, p *rules.Position) image.Image {
+	t.Helper()
+	data, err := rd.PNG(p.View(rules.Public))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
