@@ -33,12 +33,19 @@ func spyLimit(b *rules.Board, s rules.Side, from, to rules.Square) string {
 }
 
 // Legal: the enemy of a 畈 that stood across before the move kept to the
-// limits. A 畈 the move took stood across before it.
+// limits. A 畈 the move took stood across before it. The piece judged is the
+// one that arrived on the move's target point, whoever moved it: a piece
+// moved by another piece's effect (a borrowed move, §7.2) obeys the limits
+// too.
 func (m *spy) Legal(p *rules.Position, mv rules.Move) bool {
-	if mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 || mv.From == rules.NoSquare || mv.To == rules.NoSquare {
+	if mv.Flags&rules.FlagDrop != 0 || mv.From == rules.NoSquare || mv.To == rules.NoSquare {
 		return true
 	}
-	s := moverSide(p, mv)
+	pc := p.At(mv.To)
+	if pc.Empty() {
+		return true
+	}
+	s := pc.Side()
 	b := p.Variant().Board
 	c := p.Captured()
 	if m.across(p, s.Other()) == rules.NoSquare && !(m.is(c) && c.Side() != s && b.InZone("own", s, mv.To)) {

@@ -260,6 +260,10 @@ func TestStratagem2bSeries(t *testing.T) {
 	// §7.6: a borrowed enemy 樹 moves by the 樹's rules (its rank 4 is no
 	// river crossing to rank 5).
 	checkMoves(t, mustPosition(t, zhanji, "3k5/9/9/9/9/2x6/9/9/9/4K4 w borrow=r"), "c4c6 c4c9 c4f4", "c4c5 c4c0 c4e4 c4a4")
+	// §7.2: the 畈's river ban holds for an enemy piece moved by a borrowed
+	// move (custom game: X = 畈, Y = 主).
+	faZh := stratVariant(t, "FA", "ZH")
+	checkMoves(t, mustPosition(t, faZh, "5k3/9/r8/9/4X4/9/9/9/9/3K5 w borrow=r"), "a7a5 a7a8", "a7a3 a7a4")
 	// §7.6: the 柱 links only rooks, horses and cannons, never the 指.
 	zhanbao, _ := r.Get("zhanbao")
 	checkMoves(t, mustPosition(t, zhanbao, "3k5/9/9/9/9/2Y6/9/2X6/9/4K4 w"), "c2e2", "c2e2+c4e4 c2d2+c4d4")
