@@ -264,6 +264,20 @@ func TestStratagem2bSeries(t *testing.T) {
 	// move (custom game: X = 畈, Y = 主).
 	faZh := stratVariant(t, "FA", "ZH")
 	checkMoves(t, mustPosition(t, faZh, "5k3/9/r8/9/4X4/9/9/9/9/3K5 w borrow=r"), "a7a5 a7a8", "a7a3 a7a4")
+	// §7.6 戰法: a 苦 in its own half is a piece there, so the 空's trap does
+	// not spring (the spec's 32 T2 with Red's 苦 on i1).
+	zhanfa, _ := r.Get("zhanfa")
+	g, err := rules.NewGame(zhanfa, "3k5/9/9/2X6/9/2p6/6p2/R6n1/8Y/4K4 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "a2a7")
+	if got := g.Position().FEN(); !strings.HasPrefix(got, "3k5/9/R8/2X6/9/2p6/6p2/7n1/8Y/4K4 b") {
+		t.Errorf("zhanfa: the 苦 on i1 should block the trap: %s", got)
+	}
+	// §7.6 戰例: the 美 and the 畈 across the river act independently.
+	zhanli, _ := r.Get("zhanli")
+	checkMoves(t, mustPosition(t, zhanli, "9/3rk4/9/9/X3Y4/9/4P4/9/9/4K4 b"), "e8f8 d8d5 d8a8", "e8e7 e8e9 d8d4 d8d1")
 	// §7.6: the 柱 links only rooks, horses and cannons, never the 指.
 	zhanbao, _ := r.Get("zhanbao")
 	checkMoves(t, mustPosition(t, zhanbao, "3k5/9/9/9/9/2Y6/9/2X6/9/4K4 w"), "c2e2", "c2e2+c4e4 c2d2+c4d4")
