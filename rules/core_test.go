@@ -60,6 +60,54 @@ func TestNoCheckFlags(t *testing.T) {
 	}
 }
 
+// noDownAttack is an AttackFilter: Black's pieces attack nothing below them.
+type noDownAttack struct{}
+
+func (noDownAttack) ModuleName() string { return "no-down-attack" }
+
+func (noDownAttack) MayAttack(p *Position, from, to Square) bool {
+	_, fr, _ := p.v.Board.Coords(from)
+	_, tr, _ := p.v.Board.Coords(to)
+	return p.At(from).Side() != Black || tr >= fr
+}
+
+func TestAttackFilter(t *testing.T) {
+	v := tinyVariant(t, func(v *Variant) { v.Modules = append(v.Modules, noDownAttack{}) })
+	if v.Quick() {
+		t.Errorf("a variant with an AttackFilter takes the fast path")
+	}
+	for _, c := range []struct {
+		fen   string
+		check bool
+	}{
+		{"4k/5/5/5/r3K w - - 0 1", true},  // beside: a rook's attack along the rank
+		{"K3k/5/5/5/r4 w - - 0 1", true},  // from below
+		{"r3k/5/5/5/K4 w - - 0 1", false}, // from above: filtered (a ray)
+		{"4k/5/5/p4/K4 w - - 0 1", false}, // the pawn's step down: filtered (a leap)
+	} {
+		p, err := NewPosition(v, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.InCheck(); got != c.check {
+			t.Errorf("%s: in check %v, want %v", c.fen, got, c.check)
+		}
+		// Nothing attacks down the a-file: Red's king may step up it.
+		if c.fen == "r3k/5/5/5/K4 w - - 0 1" && !hasLegalText(p, "a0a1") {
+			t.Errorf("%s: a0a1 should be legal", c.fen)
+		}
+	}
+}
+
+func hasLegalText(p *Position, text string) bool {
+	for _, m := range p.LegalMoves(nil) {
+		if FormatCoord(p, m) == text {
+			return true
+		}
+	}
+	return false
+}
+
 func TestPassWhenStuck(t *testing.T) {
 	v := tinyVariant(t, func(v *Variant) { v.PassWhenStuck = true; v.StalemateLoses = true })
 	// Red's king on a4 is boxed in by its own pawns, which cannot move: a pass.

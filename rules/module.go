@@ -132,6 +132,16 @@ type Attacker interface {
 	Attacks(p *Position, sq Square, by Side) bool
 }
 
+// AttackFilter refuses attacks the pieces' movement would make: the piece on
+// from gives no check to (attacks nothing on) to, although its atoms reach it
+// (a crossed piece barred from moving forward gives no forward check). The
+// core asks it for the attacks of the kinds' atoms; a module's own Attacks are
+// its own business. A variant with one never decides legality without making
+// the move (legalGuard).
+type AttackFilter interface {
+	MayAttack(p *Position, from, to Square) bool
+}
+
 // CaptureFilter refuses captures the atoms would allow (capture by rank in
 // banqi and animal chess, pieces that cannot be taken).
 type CaptureFilter interface {
@@ -334,6 +344,7 @@ type modules struct {
 	legal      []LegalityTester
 	attackers  []Attacker
 	captures   []CaptureFilter
+	attackBans []AttackFilter
 	goals      []GoalChecker
 	validators []Validator
 	auto       []AutoMover
@@ -399,6 +410,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(CaptureFilter); ok {
 			mods.captures = append(mods.captures, x)
+		}
+		if x, ok := m.(AttackFilter); ok {
+			mods.attackBans = append(mods.attackBans, x)
 		}
 		if x, ok := m.(GoalChecker); ok {
 			mods.goals = append(mods.goals, x)

@@ -508,7 +508,9 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 		if v.FilteredAttacks && !p.filtersAllow(r.from, sq) {
 			continue
 		}
-		return true
+		if p.mayAttack(r.from, sq) {
+			return true
+		}
 	}
 	// Riders and hoppers: walk each line once from the target outwards.
 	for _, i := range v.sideRayDirs[by] {
@@ -532,7 +534,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			}
 			if pc.Side() == by && pc&v.silent == 0 {
 				if hit, exact := d.catches(pc, seen); hit && (!exact || p.rayReaches(cur, sq, royal, seen)) &&
-					(!v.FilteredAttacks || p.filtersAllow(cur, sq)) {
+					(!v.FilteredAttacks || p.filtersAllow(cur, sq)) && p.mayAttack(cur, sq) {
 					return true
 				}
 			}
@@ -565,7 +567,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
 				continue
 			}
-			if p.captureReaches(from, sq, royal) {
+			if p.captureReaches(from, sq, royal) && p.mayAttack(from, sq) {
 				return true
 			}
 		}
@@ -578,6 +580,17 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 func (p *Position) filtersAllow(from, to Square) bool {
 	for _, f := range p.v.mods.captures {
 		if !f.MayCapture(p, from, to) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayAttack asks the modules' AttackFilters whether the piece on from, whose
+// movement reaches to, attacks it.
+func (p *Position) mayAttack(from, to Square) bool {
+	for _, f := range p.v.mods.attackBans {
+		if !f.MayAttack(p, from, to) {
 			return false
 		}
 	}

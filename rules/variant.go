@@ -263,10 +263,10 @@ func (v *Variant) Finalize() error {
 	v.zob = newZobrist(v.Board.NumSquares())
 	v.buildTables()
 	m := &v.mods
-	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures) == 0 &&
+	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures)+len(m.attackBans) == 0 &&
 		!v.Stacks && !v.Hands
 	v.quickOK = v.quickOK && v.bodies == nil
-	v.guardOK = len(m.attackers) == 0 && v.bodies == nil && !(v.FilteredAttacks && len(m.captures) > 0)
+	v.guardOK = len(m.attackers) == 0 && len(m.attackBans) == 0 && v.bodies == nil && !(v.FilteredAttacks && len(m.captures) > 0)
 	for _, mod := range v.Modules {
 		_, neutral := mod.(AttackNeutral)
 		_, after := mod.(AfterMover)

@@ -148,10 +148,25 @@ func (stratEffects) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	mover := c.ToMove()
 	c.Make(m)
 	var removed, frozen [2][]rules.Shown
+	// An enemy piece that left its point is removed unless a piece of its kind
+	// arrived somewhere (an enemy piece moved by a 柱 or a borrowed move).
+	var arrived [2]map[int]int
+	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
+		if before, after := p.At(sq), c.At(sq); !after.Empty() && (before.Empty() || before.Kind() != after.Kind() || before.Side() != after.Side()) {
+			if arrived[after.Side()] == nil {
+				arrived[after.Side()] = map[int]int{}
+			}
+			arrived[after.Side()][after.Kind()]++
+		}
+	}
 	for sq := rules.Square(0); int(sq) < b.NumSquares(); sq++ {
 		before, after := p.At(sq), c.At(sq)
 		if !before.Empty() && before.Side() != mover && after.Empty() && sq != m.To {
-			removed[before.Side()] = append(removed[before.Side()], shownOf(v, sq, before))
+			if s, k := before.Side(), before.Kind(); arrived[s][k] > 0 {
+				arrived[s][k]--
+			} else {
+				removed[s] = append(removed[s], shownOf(v, sq, before))
+			}
 		}
 		if after.Has(rules.FlagFrozen) && !(before.Has(rules.FlagFrozen) && before.Kind() == after.Kind()) {
 			frozen[after.Side()] = append(frozen[after.Side()], shownOf(v, sq, after))

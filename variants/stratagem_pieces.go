@@ -648,29 +648,8 @@ func (m *beater) Init(c *rules.Claims) error {
 	if m.bonus, err = c.Var("bonus"); err != nil {
 		return err
 	}
-	// bonus=r (or b): that side's next move has the 驚蛇 bonus.
-	return c.Field(rules.Field{Key: "jingshe",
-		Write: func(p *rules.Position) string {
-			switch p.Var(m.bonus) {
-			case 1:
-				return "r"
-			case 2:
-				return "b"
-			}
-			return ""
-		},
-		Read: func(p *rules.Position, text string) error {
-			switch text {
-			case "":
-			case "r", "w":
-				p.SetVar(m.bonus, 1)
-			case "b":
-				p.SetVar(m.bonus, 2)
-			default:
-				return fmt.Errorf("jingshe=%s: want r or b (the side whose next move has the 打 bonus)", text)
-			}
-			return nil
-		}})
+	// jingshe=r (or b): that side's next move has the 驚蛇 bonus.
+	return c.Field(sideField("jingshe", "the side whose next move has the 打 bonus", m.bonus, nil))
 }
 
 // lReaches reports whether the 打 on from reaches to by an equal-leg L with one

@@ -51,6 +51,7 @@ type stratRow struct {
 	check   string // "yes", "no" or ""
 	over    string // the outcome's winner after line: "red", "black" or ""
 	extra   bool   // the position has more pieces of a kind than a game allows
+	loose   bool   // the position has soldiers where no soldier can stand (b5)
 }
 
 func runStratRows(t *testing.T, code string, letter byte, rows []stratRow) {
@@ -59,6 +60,9 @@ func runStratRows(t *testing.T, code string, letter byte, rows []stratRow) {
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
 			v := v
+			if r.loose {
+				v = looseVariant(t, v)
+			}
 			if r.extra {
 				v = v.Clone(v.Slug + "-extra")
 				v.ExtraPieces = 1
