@@ -104,6 +104,9 @@ type Game struct {
 	Options  []string  `json:"options,omitempty"`
 	StartFEN string    `json:"start_fen,omitempty"` // empty = the variant's start position
 	Secrets  Secrets   `json:"secrets,omitempty"`
+	// Rated marks a game whose result changes the players' ratings, chosen
+	// when it was made (issue 23). Older games are casual.
+	Rated bool `json:"rated,omitempty"`
 
 	Moves []MoveRecord `json:"moves,omitempty"`
 
