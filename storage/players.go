@@ -137,33 +137,49 @@ func (s *Bolt) UpdateRatings(ctx context.Context, keys []RatingKey, fn func([]*R
 	}
 	var out []*Rating
 	err := s.write(ctx, func(tx *bolt.Tx) error {
-		recs := make([]*Rating, len(keys))
-		for i, k := range keys {
-			recs[i] = &Rating{RatingKey: k}
-			if err := getJSON(tx, bucketRatings, ratingKey(k), recs[i]); err != nil && !errors.Is(err, ErrNotFound) {
-				return clean(err)
-			}
-		}
-		if err := fn(recs); err != nil {
-			return clean(err)
-		}
-		now := s.stamp()
-		for i, r := range recs {
-			r.RatingKey, r.UpdatedAt = keys[i], now
-			if err := putJSON(tx, bucketRatings, ratingKey(keys[i]), r); err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketRatingsByPlayer).Put(ratingPlayerKey(keys[i]), nil); err != nil {
-				return err
-			}
-		}
-		out = recs
-		return nil
+		rs, err := s.rateTx(tx, keys, fn)
+		out = rs
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update ratings: %w", err)
 	}
 	return out, nil
+}
+
+// rateTx is UpdateRatings inside a write transaction (also of ChangeGame).
+func (s *Bolt) rateTx(tx *bolt.Tx, keys []RatingKey, fn func([]*Rating) error) ([]*Rating, error) {
+	recs := make([]*Rating, len(keys))
+	for i, k := range keys {
+		recs[i] = &Rating{RatingKey: k}
+		if err := getJSON(tx, bucketRatings, ratingKey(k), recs[i]); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, clean(err)
+		}
+	}
+	if err := fn(recs); err != nil {
+		return nil, clean(err)
+	}
+	now := s.stamp()
+	for i, r := range recs {
+		r.RatingKey, r.UpdatedAt = keys[i], now
+		if err := putJSON(tx, bucketRatings, ratingKey(keys[i]), r); err != nil {
+			return nil, err
+		}
+		if err := tx.Bucket(bucketRatingsByPlayer).Put(ratingPlayerKey(keys[i]), nil); err != nil {
+			return nil, err
+		}
+	}
+	return recs, nil
+}
+
+// RatingChange is the change of ratings a game write makes (GameChange.Rate):
+// the records of Keys are read in the game's transaction, Apply changes them
+// seeing the game as it will be stored, and they are written with it, before
+// GameChange.Outbox runs (so that the messages can tell the change). Like
+// Mutate, Apply may run more than once.
+type RatingChange struct {
+	Keys  []RatingKey
+	Apply func(g *Game, rs []*Rating) error
 }
 
 // Ratings implements PlayerStore.

@@ -113,3 +113,55 @@ func testRacingRatings(t *testing.T, s storage.Store) {
 		t.Errorf("after %d racing games: %+v, %v", n, rs, err)
 	}
 }
+
+// testChangeGameRates: a game write changes ratings in its transaction, before
+// its outbox is made; a failing outbox or a version conflict leaves them as
+// they were.
+func testChangeGameRates(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	g := FullGame()
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	keys := []storage.RatingKey{
+		{Pool: "jieqi", Scope: storage.ScopeGlobal, Player: "telegram/u1"},
+		{Pool: "jieqi", Scope: storage.ScopeGlobal, Player: "telegram/u2"},
+	}
+	var sawWins int
+	rate := &storage.RatingChange{Keys: keys, Apply: func(g *storage.Game, rs []*storage.Rating) error {
+		if g.Status != storage.StatusFinished {
+			return fmt.Errorf("apply sees status %s", g.Status)
+		}
+		rs[0].Wins++
+		rs[1].Losses++
+		for _, r := range rs {
+			r.Games++
+			r.NoteApplied(g.ID)
+		}
+		sawWins = rs[0].Wins
+		return nil
+	}}
+	finish := func(gm *storage.Game) error { gm.Status, gm.Result = storage.StatusFinished, "1-0"; return nil }
+	boom := errors.New("boom")
+	if _, _, err := s.ChangeGame(ctx, storage.GameChange{ID: g.ID, ExpectVersion: g.Version, Mutate: finish, Rate: rate,
+		Outbox: func(*storage.Game) ([]*storage.OutboxEntry, error) { return nil, boom }}); !errors.Is(err, boom) {
+		t.Fatalf("failing outbox: %v", err)
+	}
+	if rs, err := s.Ratings(ctx, "jieqi", storage.ScopeGlobal); err != nil || len(rs) != 0 {
+		t.Errorf("ratings after a failed write: %+v, %v", rs, err)
+	}
+	if _, _, err := s.ChangeGame(ctx, storage.GameChange{ID: g.ID, ExpectVersion: g.Version + 5, Mutate: finish, Rate: rate}); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("stale version: %v", err)
+	}
+	_, es, err := s.ChangeGame(ctx, storage.GameChange{ID: g.ID, ExpectVersion: g.Version, Mutate: finish, Rate: rate,
+		Outbox: func(*storage.Game) ([]*storage.OutboxEntry, error) {
+			return []*storage.OutboxEntry{entry("-100123", g.ID, fmt.Sprintf("wins %d", sawWins))}, nil
+		}})
+	if err != nil || len(es) != 1 || payloads(es) != "[wins 1]" {
+		t.Fatalf("ChangeGame with ratings: %v, %v", payloads(es), err)
+	}
+	rs, err := s.Ratings(ctx, "jieqi", storage.ScopeGlobal)
+	if err != nil || len(rs) != 2 || rs[0].Wins != 1 || rs[1].Losses != 1 || !rs[0].HasApplied(g.ID) {
+		t.Errorf("ratings after the game: %+v, %v", rs, err)
+	}
+}

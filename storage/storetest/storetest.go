@@ -47,6 +47,7 @@ func Run(t *testing.T, open Opener) {
 		{"Closed", testClosed},
 		{"Ratings", testRatings},
 		{"RacingRatings", testRacingRatings},
+		{"ChangeGameRates", testChangeGameRates},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
