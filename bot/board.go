@@ -256,6 +256,9 @@ func resultLine(lang Lang, l *loaded) string {
 	if d := disclosure(lang, l); d != "" && line != "" {
 		line += "\n" + d
 	}
+	if r := ratingLine(lang, l.rating); r != "" && line != "" {
+		line += "\n" + r
+	}
 	return line
 }
 

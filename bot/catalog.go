@@ -966,9 +966,9 @@ var catalog = map[string]msg{
 	"cmd.help":     {"this list, or help on one command", "本列表，或單一指令說明", "本列表，或单一指令说明"},
 	"cmd.start":    {"open the private chat (brings your board after a link)", "開啟私聊（經連結可取得你的棋盤）", "开启私聊（经链接可取得你的棋盘）"},
 	"usage.new": {
-		"/new VARIANT [@opponent] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\nExamples: /new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new (an open challenge with this chat's defaults)",
-		"/new 變體 [@對手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室預設值發起公開挑戰）",
-		"/new 变体 [@对手] [10+5 | 3d | untimed] [side=red|black|random] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black · /new（以本聊天室默认值发起公开挑战）"},
+		"/new VARIANT [@opponent] [10+5 | 3d | untimed] [side=red|black|random] [rated|casual] [fen=FEN]\nExamples: /new xiangqi @bob 3d · /new xiangqi 10+5 side=black casual · /new (an open challenge with this chat's defaults; rated)",
+		"/new 變體 [@對手] [10+5 | 3d | untimed] [side=red|black|random] [rated|casual] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black casual · /new（以本聊天室預設值發起公開挑戰；計分）",
+		"/new 变体 [@对手] [10+5 | 3d | untimed] [side=red|black|random] [rated|casual] [fen=FEN]\n例：/new xiangqi @bob 3d · /new xiangqi 10+5 side=black casual · /new（以本聊天室默认值发起公开挑战；计分）"},
 	"usage.play": {
 		"/play [VARIANT] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\nExamples: /play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black. The same: /new VARIANT @me level=N",
 		"/play [變體] [level=1..8] [10+5 | 3d | untimed] [side=red|black|random]\n例：/play · /play jieqi level=2 · /play xiangqi level=8 5+3 side=black。也可寫 /new 變體 @我 level=N",

@@ -539,7 +539,10 @@ func (q *request) cmdSettings(args []string) error {
 		}
 		apply = func(c *storage.Chat) { c.DefaultTimeControl = FormatTimeControl(tc) }
 	default:
-		return oops("err.settings_usage")
+		var err error
+		if apply, err = playerSetting(key, val); err != nil {
+			return err
+		}
 	}
 	c, err := q.s.store.UpdateChat(q.ctx, q.ev.Platform, q.ev.ChatID, func(c *storage.Chat) error {
 		apply(c)
@@ -566,4 +569,5 @@ func (q *request) showSettings(c *storage.Chat) {
 		}
 	}
 	q.say("settings.show", string(ParseLang(c.Language)), q.notationName(c.Notation), variant, control)
+	q.say("settings.players", onOff(q.lang, c.Prefs[prefRatedBot] == "on"), gifSettingName(q.lang, c.Prefs[prefGIF]))
 }

@@ -283,8 +283,16 @@ func (q *request) play(id, text string, mode playMode) error {
 	// The board, its caption and the private boards are owed by the move: they
 	// are written with it, in its transaction (their images are drawn at send
 	// time, or now for the handler's own delivery).
+	var rate *storage.RatingChange
+	var gr *gameRating
+	if out.Over {
+		final := rec.Clone()
+		final.Moves = append(final.Moves, storage.MoveRecord{})
+		final.Status, final.Result = storage.StatusFinished, out.Result()
+		rate, gr = q.s.rateChange(q.ctx, l, final)
+	}
 	owed := func(g *storage.Game) ([]*storage.OutboxEntry, error) {
-		nl := &loaded{rec: g, game: l.game}
+		nl := &loaded{rec: g, game: l.game, rating: gr}
 		hs := heads
 		if out.Over {
 			hs = append(hs[:len(hs):len(hs)], resultLine(q.lang, nl))
@@ -302,7 +310,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		return es, nil
 	}
-	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed,
+	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed, Rate: rate,
 		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
 	if q.ev.Inbound != "" {
 		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
@@ -312,7 +320,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		_ = l.game.Undo() // the image being drawn is of a snapshot; it is dropped
 		return q.writeFailed(id, err)
 	}
-	l = &loaded{rec: stored, game: l.game}
+	l = &loaded{rec: stored, game: l.game, rating: gr}
 	q.s.keep(l)
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
 	if out.Over {

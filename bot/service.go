@@ -294,6 +294,9 @@ func (s *Service) variant(slug string, opts []string) (*rules.Variant, error) {
 type loaded struct {
 	rec  *storage.Game
 	game *rules.Game
+	// rating is what the write that ended the game did to the ratings
+	// (ratings.go), for its messages; nil otherwise.
+	rating *gameRating
 }
 
 func (l *loaded) pos() *rules.Position { return l.game.Position() }
