@@ -50,6 +50,49 @@ var playersCatalog = map[string]msg{
 		"for correspondence games",
 		"通信對局時",
 		"通信对局时"},
+	"cmd.top":            {"the leaderboard of a game, in this chat or everywhere", "某種棋的排行榜（本聊天室或全部）", "某种棋的排行榜（本聊天室或全部）"},
+	"usage.top":          {"/top [VARIANT] [global]\nExamples: /top · /top jieqi · /top xiangqi global", "/top [變體] [global]\n例：/top · /top jieqi · /top xiangqi global", "/top [变体] [global]\n例：/top · /top jieqi · /top xiangqi global"},
+	"cmd.profile":        {"a player's ratings, results, streak and recent games", "棋手的等級分、戰績、連勝與最近對局", "棋手的等级分、战绩、连胜与最近对局"},
+	"usage.profile":      {"/profile [@user]\nExamples: /profile · /profile @bob", "/profile [@用戶]\n例：/profile · /profile @bob", "/profile [@用户]\n例：/profile · /profile @bob"},
+	"cmd.history":        {"a player's latest games", "棋手最近的對局", "棋手最近的对局"},
+	"usage.history":      {"/history [@user]\nExamples: /history · /history @bob", "/history [@用戶]\n例：/history · /history @bob", "/history [@用户]\n例：/history · /history @bob"},
+	"top.here":           {"this chat", "本聊天室", "本聊天室"},
+	"top.global":         {"everywhere", "全部聊天室", "全部聊天室"},
+	"top.empty":          {"Nobody has a %s rating in %s yet: rated games count when they end.", "%[2]s還沒有人有 %[1]s 等級分：計分對局結束後才會列入。", "%[2]s还没有人有 %[1]s 等级分：计分对局结束后才会列入。"},
+	"top.head":           {"Leaderboard · %s · %s (? = provisional)", "排行榜 · %s · %s（? = 暫定）", "排行榜 · %s · %s（? = 暂定）"},
+	"top.player":         {"player", "棋手", "棋手"},
+	"top.rating":         {"rating", "等級分", "等级分"},
+	"top.games":          {"games", "局數", "局数"},
+	"err.unknown_user":   {"I do not know %s yet: they have not written here since I joined.", "我還不認識 %s：自我加入以來他們沒在這裡發言。", "我还不认识 %s：自我加入以来他们没在这里发言。"},
+	"hist.live":          {"going on", "進行中", "进行中"},
+	"hist.aborted":       {"aborted", "已中止", "已中止"},
+	"hist.won":           {"won (%s)", "勝（%s）", "胜（%s）"},
+	"hist.lost":          {"lost (%s)", "負（%s）", "负（%s）"},
+	"hist.drawn":         {"drawn (%s)", "和（%s）", "和（%s）"},
+	"hist.rated":         {"rated", "計分", "计分"},
+	"hist.line":          {"#%s %s vs %s: %s · %s", "#%s %s 對 %s：%s · %s", "#%s %s 对 %s：%s · %s"},
+	"hist.none":          {"%s has played no games here yet.", "%s 還沒有下過棋。", "%s 还没有下过棋。"},
+	"hist.head":          {"Games of %s (%s, newest first):", "%s 的對局（%s，最新在前）：", "%s 的对局（%s，最新在前）："},
+	"profile.head":       {"Profile of %s", "%s 的資料", "%s 的资料"},
+	"profile.rating":     {"%s %s (RD %d; %s: %d won, %d drawn, %d lost)", "%s %s（RD %d；%s：%d 勝 %d 和 %d 負）", "%s %s（RD %d；%s：%d 胜 %d 和 %d 负）"},
+	"profile.unrated":    {"none yet", "尚無", "尚无"},
+	"profile.ratings":    {"Ratings: %s", "等級分：%s", "等级分：%s"},
+	"profile.tally":      {"Results: %s: %d won, %d drawn, %d lost · %d going on", "戰績：%s：%d 勝 %d 和 %d 負 · %d 局進行中", "战绩：%s：%d 胜 %d 和 %d 负 · %d 局进行中"},
+	"profile.streak":     {"Current streak: %s", "目前連續：%s", "目前连续：%s"},
+	"profile.recent":     {"Recent games:", "最近對局：", "最近对局："},
+	"n.games.one":        {"%d game", "%d 局", "%d 局"},
+	"n.games.other":      {"%d games", "%d 局", "%d 局"},
+	"n.finished.one":     {"%d game finished", "已完成 %d 局", "已完成 %d 局"},
+	"n.finished.other":   {"%d games finished", "已完成 %d 局", "已完成 %d 局"},
+	"streak.won.one":     {"%d win", "%d 勝", "%d 胜"},
+	"streak.won.other":   {"%d wins in a row", "連勝 %d 局", "连胜 %d 局"},
+	"streak.lost.one":    {"%d loss", "%d 負", "%d 负"},
+	"streak.lost.other":  {"%d losses in a row", "連敗 %d 局", "连败 %d 局"},
+	"streak.drawn.one":   {"%d draw", "%d 和", "%d 和"},
+	"streak.drawn.other": {"%d draws in a row", "連和 %d 局", "连和 %d 局"},
+	"export.mine_none":   {"You have no finished games to export yet.", "你還沒有已完成的對局可以匯出。", "你还没有已完成的对局可以导出。"},
+	"export.mine.one":    {"Your %d finished game as one PGN file.", "你的 %d 局已完成對局，合為一個 PGN 檔。", "你的 %d 局已完成对局，合为一个 PGN 文件。"},
+	"export.mine.other":  {"Your %d finished games as one PGN file.", "你的 %d 局已完成對局，合為一個 PGN 檔。", "你的 %d 局已完成对局，合为一个 PGN 文件。"},
 }
 
 func init() {
@@ -59,6 +102,15 @@ func init() {
 		}
 		catalog[k] = m
 	}
+}
+
+// plural is the text of key for a count n: KEY.one for 1, else KEY.other
+// (English plurals; Chinese writes one form in both), formatted with args.
+func plural(lang Lang, key string, n int, args ...any) string {
+	if n == 1 {
+		return T(lang, key+".one", args...)
+	}
+	return T(lang, key+".other", args...)
 }
 
 // ratedNote says whether a game is rated.

@@ -337,6 +337,9 @@ func (q *request) notationHelp(v *rules.Variant) string {
 // cmdExport writes a game as FEN and a PGN-style record. Both are public: the
 // FEN of the public view, the moves as everybody saw them.
 func (q *request) cmdExport(args []string) error {
+	if handled, err := q.exportMore(args); handled {
+		return err // /export mine, /export gif (export_mine.go)
+	}
 	id, _ := splitGameID(args, true)
 	id, err := q.lookGame(id)
 	if err != nil {

@@ -111,9 +111,12 @@ type outPayload struct {
 	ReplyTo   string     `json:"reply_to,omitempty"`
 	ImageName string     `json:"image_name,omitempty"`
 	// Image and Alt are kept only for an image not drawn from a game.
-	Image []byte    `json:"image,omitempty"`
-	Alt   string    `json:"alt,omitempty"`
-	Board *boardRef `json:"board,omitempty"`
+	Image []byte `json:"image,omitempty"`
+	Alt   string `json:"alt,omitempty"`
+	// File is a document (Message.File).
+	File     []byte    `json:"file,omitempty"`
+	FileName string    `json:"file_name,omitempty"`
+	Board    *boardRef `json:"board,omitempty"`
 	// About is what replies to the message are about: a game id or a puzzle ref.
 	About    string `json:"about,omitempty"`
 	Lang     string `json:"lang,omitempty"`
@@ -186,7 +189,7 @@ func (s *Service) wakeSender() {
 // payloadOf encodes m for the outbox.
 func payloadOf(m Message, lang Lang, about string) (json.RawMessage, error) {
 	p := outPayload{Text: m.Text, Buttons: m.Buttons, ReplyTo: m.ReplyTo, ImageName: m.ImageName,
-		Board: m.board, About: about, Lang: string(lang)}
+		Board: m.board, About: about, Lang: string(lang), File: m.File, FileName: m.FileName}
 	if m.board == nil && m.Image != nil {
 		p.Image, p.Alt = m.Image, m.Alt
 	} else if m.board == nil {
@@ -763,7 +766,8 @@ func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, repl
 // messageOf rebuilds a Message from its payload, drawing a board from the stored
 // game: the public view, or the view of the side whose private board it is.
 func (s *Service) messageOf(ctx context.Context, pl outPayload) (Message, error) {
-	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt}
+	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt,
+		File: pl.File, FileName: pl.FileName}
 	b := pl.Board
 	if b == nil {
 		return m, nil

@@ -270,6 +270,13 @@ func (a *Adapter) write(prefix, chatID string, m bot.Message) (bot.MessageRef, e
 		}
 		sb.WriteString(block(prefix, "image "+path))
 	}
+	if len(m.File) > 0 {
+		path, err := a.writeFile(m.FileName, m.File)
+		if err != nil {
+			return ref, err
+		}
+		sb.WriteString(block(prefix, "file "+path))
+	}
 	if m.Text != "" {
 		sb.WriteString(block(prefix, m.Text))
 	}
@@ -306,6 +313,15 @@ func (a *Adapter) writeImage(m bot.Message) (string, error) {
 	if name == "" {
 		name = "image.png"
 	}
+	return a.writeFile(name, m.Image)
+}
+
+// writeFile saves a file as writeImage does an image (documents: a PGN
+// record, a GIF). The caller holds a.mu.
+func (a *Adapter) writeFile(name string, data []byte) (string, error) {
+	if name == "" {
+		name = "file"
+	}
 	dir := filepath.Join(a.cfg.DataDir, "console")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("console: image folder: %w", err)
@@ -322,9 +338,9 @@ func (a *Adapter) writeImage(m bot.Message) (string, error) {
 			continue // written meanwhile by someone else: take the next number
 		}
 		if err != nil {
-			return "", fmt.Errorf("console: write image: %w", err)
+			return "", fmt.Errorf("console: write file: %w", err)
 		}
-		_, werr := f.Write(m.Image)
+		_, werr := f.Write(data)
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}

@@ -2,6 +2,8 @@ package console_test
 
 import (
 	"context"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -72,3 +74,76 @@ func TestConsoleRatings(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleProfiles (issue 23): /top orders players, /profile shows
+// ratings, tally, streak and recent games, /history lists games, /export mine
+// sends every finished game as one PGN file.
+func TestConsoleProfiles(t *testing.T) {
+	s := newSession(t)
+	// carol beats bob twice, alice beats bob once and draws with carol.
+	game := func(red, black, loser string, id string) {
+		s.say(red + ": /new xiangqi @" + black + " side=red")
+		s.say(black + ": /accept " + id)
+		for i, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"} {
+			who := red
+			if i%2 == 1 {
+				who = black
+			}
+			s.say(who + ": /m #" + id + " " + m)
+		}
+		if loser == "" {
+			s.say(red + ": /draw #" + id)
+			s.say(black + ": /draw #" + id + " yes")
+			return
+		}
+		s.say(loser + ": /resign #" + id + " yes")
+	}
+	game("carol", "bob", "bob", "1")
+	game("carol", "bob", "bob", "2")
+	game("alice", "bob", "bob", "3")
+	game("alice", "carol", "", "4")
+	s.say("alice: /new xiangqi @bob side=red") // game 5, going on
+	s.say("bob: /accept 5")
+
+	out := s.say("dave: /top")
+	expect(t, out, "Leaderboard · xiangqi · this chat (? = provisional)", "  #  player")
+	order := []string{"1  carol", "2  alice", "3  bob"}
+	last := -1
+	for _, w := range order {
+		i := strings.Index(out, w)
+		if i < last {
+			t.Errorf("/top is not in the order %v:\n%s", order, out)
+		}
+		last = i
+	}
+	expect(t, s.say("dave: /top xiangqi global"), "Leaderboard · xiangqi · everywhere", "1  carol")
+	expect(t, s.say("dave: /top jieqi"), "Nobody has a jieqi rating in this chat yet")
+
+	out = s.say("carol: /profile")
+	expect(t, out, "Profile of carol", "Ratings: xiangqi ", "3 games: 2 won, 1 drawn, 0 lost",
+		"Results: 3 games finished: 2 won, 1 drawn, 0 lost · 0 going on", "Current streak: 1 draw",
+		"Recent games:", "#4 xiangqi vs alice: drawn (agreement)", "#1 xiangqi vs bob: won (resignation)")
+	expect(t, s.say("alice: /profile @bob"), "Profile of bob", "Current streak: 3 losses in a row", "1 going on",
+		"#5 xiangqi vs alice: going on")
+	out = s.say("alice: /history @carol")
+	expect(t, out, "Games of carol (3 games, newest first):", "#4 xiangqi vs alice: drawn (agreement)",
+		"#2 xiangqi vs bob: won (resignation) · 2026-05-04 · rated")
+
+	out = s.say("bob: /export mine")
+	expect(t, out, "Your 3 finished games as one PGN file.", "[chat] file ")
+	m := fileLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no file line:\n%s", out)
+	}
+	pgn, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(pgn), "[Event \"Chuhe #"); n != 3 || !strings.Contains(string(pgn), "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7") ||
+		strings.Contains(string(pgn), "FEN: ") {
+		t.Errorf("PGN file with %d games:\n%s", n, pgn)
+	}
+	expect(t, s.say("dave: /export mine"), "You have no finished games to export yet.")
+}
+
+var fileLine = regexp.MustCompile(`\[chat\] file (\S+)`)
