@@ -147,6 +147,8 @@ func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []b
 	}
 	if playing(l.rec) {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}
+	} else {
+		m.Buttons = rematchButtons(d.lang, l.rec) // rematch.go
 	}
 	return m
 }

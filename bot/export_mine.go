@@ -18,6 +18,8 @@ func (q *request) exportMore(args []string) (handled bool, err error) {
 	switch strings.ToLower(args[0]) {
 	case "mine", "all", "我的", "全部":
 		return true, q.exportMine()
+	case "gif", "動畫", "动画":
+		return true, q.exportGIF(args[1:]) // gif.go
 	}
 	return false, nil
 }

@@ -285,11 +285,13 @@ func (q *request) play(id, text string, mode playMode) error {
 	// time, or now for the handler's own delivery).
 	var rate *storage.RatingChange
 	var gr *gameRating
+	var anim func(*storage.Game, *Message) // attaches the GIF at the end (gif.go)
 	if out.Over {
 		final := rec.Clone()
 		final.Moves = append(final.Moves, storage.MoveRecord{})
 		final.Status, final.Result = storage.StatusFinished, out.Result()
 		rate, gr = q.s.rateChange(q.ctx, l, final)
+		anim = q.s.endGIF(q.ctx, final)
 	}
 	owed := func(g *storage.Game) ([]*storage.OutboxEntry, error) {
 		nl := &loaded{rec: g, game: l.game, rating: gr}
@@ -299,10 +301,14 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		bm := q.s.boardMessageOf(d, nl, view, nil, strings.Join(hs, "\n"), shown)
 		bm.ReplyTo = q.ev.MessageID
+		if anim != nil {
+			anim(g, &bm)
+		}
 		es := []*storage.OutboxEntry{publicEntry(g, bm, q.lang)}
 		for _, p := range q.s.privateBoardsOf(d, nl, false) {
 			es = append(es, p.entry)
 		}
+
 		if q.s.out.cfg.Mode == DeliverInline {
 			for _, e := range es {
 				e.Lease = q.s.ownLease()
@@ -329,6 +335,9 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	bm := q.s.boardMessageOf(d, l, view, <-img, strings.Join(heads, "\n"), shown)
 	bm.ReplyTo = q.ev.MessageID
+	if anim != nil {
+		anim(stored, &bm)
+	}
 	q.s.owe(q.ctx, &pendingOut{m: bm, about: id, entry: entries[0], stored: true})
 	// The private boards are drawn now only for the handler's own delivery.
 	for i, p := range q.s.privateBoardsOf(d, l, q.s.out.cfg.Mode == DeliverInline) {
@@ -337,6 +346,7 @@ func (q *request) play(id, text string, mode playMode) error {
 			q.s.owe(q.ctx, p)
 		}
 	}
+
 	q.s.sendTold(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }

@@ -91,6 +91,8 @@ type Message struct {
 	// board says which stored game and view Image was drawn from, so that the
 	// outbox keeps a reference instead of the PNG (outbox.go).
 	board *boardRef
+	// gif names the game whose GIF File is, drawn at send time (gif.go).
+	gif string
 }
 
 // MessageRef identifies a sent message so that it can be edited or deleted and so

@@ -1,11 +1,17 @@
 package console_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/png"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chuhe/chuhe/storage"
 )
@@ -147,3 +153,119 @@ func TestConsoleProfiles(t *testing.T) {
 }
 
 var fileLine = regexp.MustCompile(`\[chat\] file (\S+)`)
+
+// TestConsoleRematch (issue 23): the Rematch button under a finished game's
+// board; both must press it; the new game swaps colours and keeps the variant,
+// options, time control and rated choice; a dealt game is dealt afresh.
+func TestConsoleRematch(t *testing.T) {
+	s := newSession(t)
+	ctx := context.Background()
+	s.say("alice: /new xiangqi @bob side=red kill-horse casual 2d")
+	s.say("bob: /accept")
+	s.say("alice: h2e2")
+	s.say("bob: /resign yes")
+	out := s.say("carol: /board #1")
+	expect(t, out, "[Rematch] [rematch:1]")
+	expect(t, s.say("carol: [rematch:1]"), "You are not playing in game #1") // not hers
+	expect(t, s.say("alice: [rematch:1]"), "alice offers a rematch of game #1, colours swapped. bob: press Rematch to play it.",
+		"[Rematch] [rematch:1]", "[Decline] [rematch:no:1]")
+	expect(t, s.say("bob: /rematch no"), "bob said no to a rematch of game #1.")
+	expect(t, s.say("bob: /rematch no"), "Nobody has offered a rematch of game #1.")
+	s.say("alice: /rematch")
+	out = s.say("bob: [rematch:1]")
+	expect(t, out, "Rematch of game #1 agreed: game #2.", "Game #2 begins: bob (Red) against alice (Black).")
+	g, err := s.store.Game(ctx, "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != storage.StatusActive || g.Variant != "xiangqi" || strings.Join(g.Options, ",") != "kill-horse" || g.Rated ||
+		g.Clock.Control.PerMove != 48*time.Hour || g.Players[0].UserID != "bob" || g.Players[1].UserID != "alice" {
+		t.Errorf("rematch game: %+v", g)
+	}
+	expect(t, s.say("bob: h2e2"), "Last move: h2e2", "Black to move: alice")
+
+	// A dealt game is dealt again.
+	s.say("alice: /new jieqi @bob side=red")
+	s.say("bob: /accept 3")
+	s.say("alice: /abort #3") // no moves: nothing to rematch
+	expect(t, s.say("alice: /rematch #3"), "Game #3 is not over")
+	s.say("alice: /new jieqi @bob side=red")
+	s.say("bob: /accept 4")
+	s.say("alice: /m #4 h2e2")
+	s.say("bob: /resign #4 yes")
+	s.say("bob: /rematch #4")
+	expect(t, s.say("alice: /rematch #4"), "Game #5 begins: bob (Red) against alice (Black).")
+	old, _ := s.store.Game(ctx, "4")
+	fresh, _ := s.store.Game(ctx, "5")
+	if old.StartFEN == "" || old.StartFEN == fresh.StartFEN || fresh.Secrets["salt"] == "" {
+		t.Errorf("the rematch of a dealt game was not dealt afresh: %q / %q", old.StartFEN, fresh.StartFEN)
+	}
+}
+
+// TestConsoleGIF (issue 23): a correspondence game ends with its GIF; decoded
+// frame by frame, frame i is exactly the public board the chat saw after move
+// i. /export gif makes the same file.
+func TestConsoleGIF(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new xiangqi @bob side=red 2d")
+	var boards []string // the image files of the public boards, from the start
+	boards = append(boards, imageLine.FindStringSubmatch(s.say("bob: /accept"))[1])
+	for _, m := range []string{"alice: h2e2", "bob: h9g7", "alice: h0g2"} {
+		boards = append(boards, imageLine.FindStringSubmatch(s.say(m))[1])
+	}
+	out := s.say("bob: /resign yes")
+	expect(t, out, "Game #1 as an animation (3 moves).", "[chat] file ")
+	m := fileLine.FindStringSubmatch(out)
+	if m == nil || !strings.HasSuffix(m[1], "game-1.gif") {
+		t.Fatalf("no GIF file:\n%s", out)
+	}
+	data, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != len(boards) {
+		t.Fatalf("%d frames, want %d", len(g.Image), len(boards))
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	for i, frame := range g.Image {
+		draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
+		f, err := os.Open(boards[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Bounds() != canvas.Bounds() {
+			t.Fatalf("frame %d is %v, the board %v", i, canvas.Bounds(), want.Bounds())
+		}
+		diff := 0
+		for y := 0; y < canvas.Bounds().Dy(); y++ {
+			for x := 0; x < canvas.Bounds().Dx(); x++ {
+				r1, g1, b1, _ := canvas.At(x, y).RGBA()
+				r2, g2, b2, _ := want.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 {
+					diff++
+				}
+			}
+		}
+		if diff > 0 {
+			t.Errorf("frame %d differs from the board after move %d in %d pixels", i, i, diff)
+		}
+	}
+	out = s.say("carol: /export gif #1")
+	m = fileLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("/export gif sent no file:\n%s", out)
+	}
+	if again, err := os.ReadFile(m[1]); err != nil || !bytes.Equal(again, data) {
+		t.Errorf("/export gif differs from the end-of-game GIF (%v)", err)
+	}
+	expect(t, s.say("alice: /settings gif off"), "the whole game as a GIF at its end: off")
+}
