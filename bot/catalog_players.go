@@ -107,6 +107,19 @@ var playersCatalog = map[string]msg{
 	"gif.caption.other":        {"Game #%s as an animation (%d moves).", "第 #%s 局動畫（%d 步）。", "第 #%s 局动画（%d 步）。"},
 	"err.gif_no_moves":         {"Game #%s has no moves yet: there is nothing to animate.", "第 #%s 局還沒有著法，無法製作動畫。", "第 #%s 局还没有着法，无法制作动画。"},
 	"err.gif_none":             {"I cannot draw animations here (no image renderer).", "這裡無法繪製動畫（沒有圖像繪製器）。", "这里无法绘制动画（没有图像绘制器）。"},
+	"cmd.link":                 {"join your accounts on two platforms: one rating, one history", "連結你在兩個平台的帳號：同一等級分與歷史", "连接你在两个平台的账号：同一等级分与历史"},
+	"usage.link":               {"/link, then /link CODE on the other platform\nExamples: /link · /link K7M2Q9XA", "/link，再到另一個平台輸入 /link 代碼\n例：/link · /link K7M2Q9XA", "/link，再到另一个平台输入 /link 代码\n例：/link · /link K7M2Q9XA"},
+	"link.code": {
+		"Your link code: %s. Write /link %[1]s to the bot on your other platform within %d minutes; it works once. Keep it to yourself: whoever enters it plays as you there.",
+		"你的連結代碼：%s。請在 %d 分鐘內到另一個平台對機器人輸入 /link %[1]s；只能用一次。請勿外流：輸入它的人會以你的身分下棋。",
+		"你的连接代码：%s。请在 %d 分钟内到另一个平台对机器人输入 /link %[1]s；只能用一次。请勿外泄：输入它的人会以你的身份下棋。"},
+	"link.sent_privately": {"I sent you a link code privately.", "已私訊你連結代碼。", "已私信你连接代码。"},
+	"link.done": {
+		"%s: your account on %s is now linked to your account on %s: one rating and one history from now on.",
+		"%s：你在 %s 的帳號已與 %s 的帳號連結：從此共用等級分與歷史。",
+		"%s：你在 %s 的账号已与 %s 的账号连接：从此共用等级分与历史。"},
+	"err.link_bad_code":      {"%s is not a valid link code (codes work once, for 15 minutes). Write /link on your other platform for a new one.", "%s 不是有效的連結代碼（代碼只能用一次，15 分鐘內有效）。請到另一個平台輸入 /link 取得新代碼。", "%s 不是有效的连接代码（代码只能用一次，15 分钟内有效）。请到另一个平台输入 /link 获取新代码。"},
+	"err.link_same_platform": {"That code was made on %s: enter it on your other platform. Nothing was changed.", "這個代碼是在 %s 產生的：請到另一個平台輸入。沒有任何改變。", "这个代码是在 %s 生成的：请到另一个平台输入。没有任何改变。"},
 }
 
 func init() {

@@ -64,6 +64,10 @@ type Config struct {
 	PrivateAfterStart bool
 	// Now stamps events; default time.Now.
 	Now func() time.Time
+	// Platform is the adapter's platform name; default "console". Two
+	// consoles of other names on one bot act as two platforms (a test of
+	// /link between platforms).
+	Platform string
 }
 
 // Adapter is the console adapter. It implements bot.Platform.
@@ -103,11 +107,14 @@ func New(cfg Config, h bot.Handler) (*Adapter, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Platform == "" {
+		cfg.Platform = "console"
+	}
 	return &Adapter{cfg: cfg, h: h, out: cfg.Out, opened: map[string]bool{}}, nil
 }
 
 // Name implements bot.Platform.
-func (a *Adapter) Name() string { return "console" }
+func (a *Adapter) Name() string { return a.cfg.Platform }
 
 // Run reads lines until the input ends (it then returns nil) or ctx ends.
 func (a *Adapter) Run(ctx context.Context) error {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/console"
 	"github.com/chuhe/chuhe/storage"
 )
 
@@ -268,4 +269,73 @@ func TestConsoleGIF(t *testing.T) {
 		t.Errorf("/export gif differs from the end-of-game GIF (%v)", err)
 	}
 	expect(t, s.say("alice: /settings gif off"), "the whole game as a GIF at its end: off")
+}
+
+// TestConsoleLink (issue 23): /link between two adapters (two consoles that
+// are two platforms of one bot): a code given privately on one, entered on
+// the other, makes one person with one rating and one history; a code works
+// once, and only on the other platform.
+func TestConsoleLink(t *testing.T) {
+	s := newSession(t)
+	ctx := context.Background()
+	out2 := &syncBuffer{}
+	other, err := console.New(console.Config{Out: out2, DataDir: s.dir, Now: s.clock.Now, Platform: "other"}, s.svc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.svc.AddPlatform(other)
+	seen2 := 0
+	say2 := func(line string) string {
+		other.Line(ctx, line)
+		all := out2.String()
+		n := all[seen2:]
+		seen2 = len(all)
+		return n
+	}
+
+	s.say("alice: /new xiangqi @bob side=red")
+	s.say("bob: /accept")
+	s.playSix()
+	s.say("bob: /resign yes")
+
+	out := s.say("alice: /link")
+	expect(t, out, "[chat] I sent you a link code privately.", "[dm alice] Your link code: ")
+	code := regexp.MustCompile(`Your link code: ([A-Z0-9]{8})\.`).FindStringSubmatch(out)
+	if code == nil {
+		t.Fatalf("no code in:\n%s", out)
+	}
+	if strings.Contains(out, "[chat] Your link code") {
+		t.Error("the code was shown in the group")
+	}
+	expect(t, s.say("bob: /link "+code[1]), "That code was made on console: enter it on your other platform.")
+	expect(t, say2("ally (dm): /link "+code[1]), "ally: your account on other is now linked to your account on console")
+	expect(t, say2("eve (dm): /link "+code[1]), "is not a valid link code")
+
+	// ally (alice on the other platform) plays a rated game there: it counts
+	// in alice's rating, and her history holds the games of both.
+	say2("ally: /new xiangqi @carol side=red")
+	say2("carol: /accept")
+	for i, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"} {
+		who := "ally"
+		if i%2 == 1 {
+			who = "carol"
+		}
+		say2(who + ": " + m)
+	}
+	out = say2("carol: /resign yes")
+	expect(t, out, "Ratings (xiangqi): ally 1")
+	if strings.Contains(out, "ally 1662?") {
+		t.Errorf("ally's game was rated as a first game:\n%s", out)
+	}
+	rs, err := s.store.RatingsOf(ctx, "console/alice")
+	// Global, and one per chat: the group of each platform.
+	if err != nil || len(rs) != 3 || rs[0].Scope != storage.ScopeGlobal || rs[0].Games != 2 || rs[0].Wins != 2 {
+		t.Errorf("alice's ratings after the linked game: %+v, %v", rs, err)
+	}
+	if rs, _ := s.store.RatingsOf(ctx, "other/ally"); len(rs) != 0 {
+		t.Errorf("ally has ratings of her own: %+v", rs)
+	}
+	out = say2("ally: /profile")
+	expect(t, out, "2 games: 2 won, 0 drawn, 0 lost", "#2 xiangqi vs carol: won (resignation)", "#1 xiangqi vs bob: won (resignation)")
+	expect(t, s.say("alice: /history"), "Games of alice (2 games, newest first):", "#2 xiangqi vs carol")
 }
