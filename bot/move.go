@@ -328,6 +328,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	l = &loaded{rec: stored, game: l.game, rating: gr}
 	q.s.keep(l)
+	q.moved = append(q.moved, id)
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)

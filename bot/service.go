@@ -398,6 +398,9 @@ func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
 	c := &collector{}
 	ctx = context.WithValue(ctx, outKey{}, c)
 	q := s.newRequest(ctx, ev, r)
+	// Conditional moves answer the event's moves once it is answered
+	// (premove.go): this runs after the flush below.
+	defer func() { s.runPremoves(ctx, q.moved) }()
 	defer q.flush(c)
 	defer func() {
 		if p := recover(); p != nil {
@@ -418,6 +421,8 @@ type request struct {
 	rep  Replier
 	chat *storage.Chat
 	lang Lang
+	// moved lists the games this request played a move in (premove.go).
+	moved []string
 	// expect, when set, is the game version an engine move was searched at
 	// (engine.go): play refuses it, with errStale, if the game changed since.
 	expect uint64

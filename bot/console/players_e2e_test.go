@@ -339,3 +339,47 @@ func TestConsoleLink(t *testing.T) {
 	expect(t, out, "2 games: 2 won, 0 drawn, 0 lost", "#2 xiangqi vs carol: won (resignation)", "#1 xiangqi vs bob: won (resignation)")
 	expect(t, s.say("alice: /history"), "Games of alice (2 games, newest first):", "#2 xiangqi vs carol")
 }
+
+// TestConsolePremoves (issue 23): conditional moves are given privately,
+// played for their owner when the expected move comes, cancelled when the
+// opponent deviates, and never shown to anyone else.
+func TestConsolePremoves(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new xiangqi @bob side=red 3d")
+	s.say("bob: /accept")
+	s.say("alice: h2e2")
+	expect(t, s.say("alice: /premove #1 h9g7 h0g2"), "Send /premove to me privately")
+	expect(t, s.say("alice (dm): /premove #1 h9g7 h0g2 b9c7"), "Give pairs of moves")
+	expect(t, s.say("alice (dm): /premove #1 h9g7 a0a5"), "Move 2 of your line, a0a5, is not legal there.")
+	expect(t, s.say("alice (dm): /premove #1 馬8進7 h0g2 b9c7 b0c2"),
+		"[dm alice] Conditional moves of game #1 saved (only you see them): h9g7 h0g2 b9c7 b0c2")
+	expect(t, s.say("alice (dm): /premove #1"), "Your conditional moves in game #1: h9g7 h0g2 b9c7 b0c2")
+	expect(t, s.say("bob (dm): /premove #1"), "You have no conditional moves in game #1.")
+
+	out := s.say("bob: h9g7")
+	expect(t, out, "Last move: h9g7", "Last move: h0g2 (馬二進三)", "Black to move: bob",
+		"[dm alice] Game #1: your opponent played h9g7 as you expected; I played h0g2 for you. 1 pair left.")
+	if strings.Contains(out, "[dm bob]") || strings.Contains(out, "b9c7 b0c2") {
+		t.Errorf("the line leaked:\n%s", out)
+	}
+	if n := s.moves("1"); n != 3 {
+		t.Errorf("%d moves after the conditional answer, want 3", n)
+	}
+	out = s.say("bob: i9h9")
+	expect(t, out, "Last move: i9h9", "Red to move: alice",
+		"[dm alice] Game #1: your opponent played i9h9, not b9c7; your conditional moves are cancelled.")
+	if n := s.moves("1"); n != 4 {
+		t.Errorf("%d moves after the deviation, want 4", n)
+	}
+	expect(t, s.say("alice (dm): /premove #1"), "You have no conditional moves in game #1.")
+	expect(t, s.say("alice (dm): /premove #1 b9c7 b0c2"), "It is your turn in game #1")
+
+	s.say("alice: /new jieqi @bob side=red 3d")
+	s.say("bob: /accept 2")
+	s.say("alice: /m #2 h2e2")
+	expect(t, s.say("alice (dm): /premove #2 h9g7 h0g2"), "hides pieces: conditional moves are only for games without hidden information")
+	s.say("alice: /new xiangqi @bob side=red 10+5")
+	s.say("bob: /accept 3")
+	s.say("alice: /m #3 h2e2")
+	expect(t, s.say("alice (dm): /premove #3 h9g7 h0g2"), "Game #3 is not a correspondence game")
+}
