@@ -203,6 +203,7 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 			turn += " · " + T(d.lang, "cap.left", formatSpan(d.lang, rec.Clock.Deadline.Sub(now)))
 		}
 		lines = append(lines, turn)
+		lines = append(lines, vacationLines(d.lang, rec, now)...) // vacation.go
 		if rec.DrawOffer != storage.NoSide {
 			lines = append(lines, T(d.lang, "cap.draw_offer", playerName(d.lang, rec, rules.Side(rec.DrawOffer))))
 		}

@@ -138,6 +138,23 @@ var playersCatalog = map[string]msg{
 	"premove.played":         {"Game #%s: your opponent played %s as you expected; I played %s for you.", "第 #%s 局：對手如你所料走了 %s；我已代你走 %s。", "第 #%s 局：对手如你所料走了 %s；我已代你走 %s。"},
 	"premove.left.one":       {"%d pair left.", "還剩 %d 組。", "还剩 %d 组。"},
 	"premove.left.other":     {"%d pairs left.", "還剩 %d 組。", "还剩 %d 组。"},
+	"cmd.vacation":           {"pause your clocks in every correspondence game for a few days", "暫停你所有通信對局的計時數天", "暂停你所有通信对局的计时数天"},
+	"usage.vacation":         {"/vacation [DAYS | end]\nExamples: /vacation 5d · /vacation · /vacation end", "/vacation [天數 | end]\n例：/vacation 5d · /vacation · /vacation end", "/vacation [天数 | end]\n例：/vacation 5d · /vacation · /vacation end"},
+	"vacation.on":            {"You are on vacation until %s. Left this year after it: %s. A move of yours, or /vacation end, ends it early.", "你休假至 %s。今年休完後還剩：%s。你走一步棋或輸入 /vacation end 即提前結束。", "你休假至 %s。今年休完后还剩：%s。你走一步棋或输入 /vacation end 即提前结束。"},
+	"vacation.off":           {"You are not on vacation. Left this year: %s. /vacation 5d pauses your correspondence clocks for five days.", "你沒有在休假。今年還剩：%s。/vacation 5d 可暫停你的通信對局計時五天。", "你没有在休假。今年还剩：%s。/vacation 5d 可暂停你的通信对局计时五天。"},
+	"vacation.started":       {"%s is on vacation until %s: clocks paused in %s. Left this year: %s.", "%s 休假至 %s：已暫停 %s 的計時。今年還剩：%s。", "%s 休假至 %s：已暂停 %s 的计时。今年还剩：%s。"},
+	"vacation.games":         {"%[1]s is on vacation until %[3]s: clocks paused in %[2]s.", "%[1]s 休假至 %[3]s：%[2]s 的計時暫停。", "%[1]s 休假至 %[3]s：%[2]s 的计时暂停。"},
+	"vacation.back":          {"%s is back from vacation: their clocks run again in %s.", "%s 休假結束：%s 的計時恢復。", "%s 休假结束：%s 的计时恢复。"},
+	"vacation.ended":         {"%s is back from vacation: their clocks run again.", "%s 休假結束：計時恢復。", "%s 休假结束：计时恢复。"},
+	"cap.vacation":           {"%s is on vacation until %s (clock paused)", "%s 休假至 %s（計時暫停）", "%s 休假至 %s（计时暂停）"},
+	"err.vacation_none":      {"You are not on vacation. Nothing was changed.", "你沒有在休假。沒有任何改變。", "你没有在休假。没有任何改变。"},
+	"err.vacation_usage":     {"Write /vacation and a number of days: /vacation 5d. /vacation end ends it.", "請輸入 /vacation 加天數：/vacation 5d。/vacation end 結束休假。", "请输入 /vacation 加天数：/vacation 5d。/vacation end 结束休假。"},
+	"err.vacation_already":   {"You are on vacation until %s already; /vacation end ends it first.", "你已休假至 %s；請先輸入 /vacation end 結束。", "你已休假至 %s；请先输入 /vacation end 结束。"},
+	"err.vacation_allowance": {"Your allowance left this year is %s. Nothing was changed.", "你今年剩餘的假期是 %s。沒有任何改變。", "你今年剩余的假期是 %s。没有任何改变。"},
+	"n.days.one":             {"%d day", "%d 天", "%d 天"},
+	"n.days.other":           {"%d days", "%d 天", "%d 天"},
+	"n.corr_games.one":       {"%d correspondence game", "%d 局通信對局", "%d 局通信对局"},
+	"n.corr_games.other":     {"%d correspondence games", "%d 局通信對局", "%d 局通信对局"},
 }
 
 func init() {

@@ -42,6 +42,7 @@ func commandList() []command {
 		{name: "settings", aliases: []string{"設定", "设置", "設置"}, run: (*request).cmdSettings},
 		{name: "export", aliases: []string{"匯出", "导出", "棋譜", "棋谱"}, run: (*request).cmdExport},
 		{name: "rematch", aliases: []string{"再來", "再来", "再戰", "再战"}, run: (*request).cmdRematch, button: true},
+		{name: "vacation", aliases: []string{"休假", "假期"}, run: (*request).cmdVacation},
 		{name: "premove", aliases: []string{"conditional", "預走", "预走", "條件", "条件"}, run: (*request).cmdPremove},
 		{name: "link", aliases: []string{"連結", "连接", "綁定", "绑定"}, run: (*request).cmdLink},
 		{name: "top", aliases: []string{"leaderboard", "排行", "排行榜"}, run: (*request).cmdTop},

@@ -259,7 +259,13 @@ func (q *request) play(id, text string, mode playMode) error {
 	// Draw the board while the move is being stored (the write waits for the
 	// disk); a refused write discards the image.
 	view, img := q.s.renderAhead(q.display(), l, q.s.out.cfg.Mode == DeliverInline)
+	// A move of a player on vacation ends it (vacation.go); one played for
+	// them by their conditional line does not.
+	back := !q.auto && rec.Clock.Paused[side].After(now)
 	mutate := func(g *storage.Game) error {
+		if back {
+			g.Clock.Paused[side] = time.Time{}
+		}
 		afterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
 			g.DrawOffer = storage.NoSide // the offer lapses: its receiver moved instead
@@ -328,7 +334,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	l = &loaded{rec: stored, game: l.game, rating: gr}
 	q.s.keep(l)
-	q.moved = append(q.moved, id)
+	q.moved, q.back = append(q.moved, id), q.back || back
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)

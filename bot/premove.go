@@ -188,7 +188,7 @@ func (s *Service) runPremove(ctx context.Context, id string) (bool, error) {
 		return false, nil
 	}
 	answer := pl.Line[1]
-	q.expect = rec.Version
+	q.expect, q.auto = rec.Version, true
 	if err := q.play(id, answer, replyAll); err != nil {
 		_ = s.store.DeleteValue(ctx, premovesBucket, key)
 		return false, fmt.Errorf("play %s: %w", answer, err)

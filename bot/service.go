@@ -399,8 +399,9 @@ func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
 	ctx = context.WithValue(ctx, outKey{}, c)
 	q := s.newRequest(ctx, ev, r)
 	// Conditional moves answer the event's moves once it is answered
-	// (premove.go): this runs after the flush below.
-	defer func() { s.runPremoves(ctx, q.moved) }()
+	// (premove.go), and a move ends its player's vacation (vacation.go):
+	// this runs after the flush below.
+	defer func() { s.afterEvent(ctx, q) }()
 	defer q.flush(c)
 	defer func() {
 		if p := recover(); p != nil {
@@ -423,6 +424,9 @@ type request struct {
 	lang Lang
 	// moved lists the games this request played a move in (premove.go).
 	moved []string
+	// auto marks a move played for a player by their conditional line, and
+	// back a move of a player on vacation, which ends it (vacation.go).
+	auto, back bool
 	// expect, when set, is the game version an engine move was searched at
 	// (engine.go): play refuses it, with errStale, if the game changed since.
 	expect uint64

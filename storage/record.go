@@ -78,6 +78,9 @@ type Clock struct {
 	Deadline       time.Time     `json:"deadline,omitzero"` // when the side to move loses on time; zero = none
 	RemindersSent  int           `json:"reminders_sent,omitempty"`
 	LastReminder   time.Time     `json:"last_reminder,omitzero"`
+	// Paused holds, per seat, the end of the player's vacation while they are
+	// on one (issue 23): their turns do not run until then.
+	Paused [2]time.Time `json:"paused,omitzero"`
 }
 
 // Secrets holds the secret choices made at setup of a hidden-information game (which

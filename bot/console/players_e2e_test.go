@@ -383,3 +383,53 @@ func TestConsolePremoves(t *testing.T) {
 	s.say("alice: /m #3 h2e2")
 	expect(t, s.say("alice (dm): /premove #3 h9g7 h0g2"), "Game #3 is not a correspondence game")
 }
+
+// TestConsoleVacation (issue 23), with the fake clock: a vacation pauses the
+// player's turns in every correspondence game, is shown in captions, is ended
+// early by a move of theirs (the turns get back the time not taken), and is
+// charged to a yearly allowance of 30 days.
+func TestConsoleVacation(t *testing.T) {
+	s := newSession(t)
+	day := 24 * time.Hour
+	s.say("alice: /new xiangqi @bob side=red 2d") // #1: bob to move after h2e2
+	s.say("bob: /accept 1")
+	s.say("alice: /m #1 h2e2")
+	s.say("bob: /new xiangqi @alice side=red 2d") // #2: alice to move after h2e2
+	s.say("alice: /accept 2")
+	s.say("bob: /m #2 h2e2")
+	expect(t, s.say("alice: /vacation"), "You are not on vacation. Left this year: 30 days.")
+
+	out := s.say("alice: /vacation 5d")
+	expect(t, out, "alice is on vacation until 2026-05-09 09:00 UTC: clocks paused in 2 correspondence games. Left this year: 25 days.")
+	deadline := func(id string) time.Time {
+		g, err := s.store.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Clock.Deadline
+	}
+	if got, want := deadline("2"), start.Add(7*day); !got.Equal(want) {
+		t.Errorf("game 2's deadline %v, want %v (two days after the vacation)", got, want)
+	}
+	expect(t, s.say("carol: /board #2"), "alice is on vacation until 2026-05-09 09:00 UTC (clock paused)", "7d 0h left")
+	expect(t, s.say("alice: /vacation 2d"), "You are on vacation until 2026-05-09 09:00 UTC already")
+
+	s.clock.Advance(day)
+	out = s.say("bob: /m #1 h9g7") // alice's turn in #1 starts when her vacation ends
+	expect(t, out, "alice is on vacation until 2026-05-09 09:00 UTC (clock paused)", "6d 0h left")
+	s.clock.Advance(2*day + time.Hour)
+	if out := s.tick(); strings.Contains(out, "ran out of time") {
+		t.Errorf("a paused clock ran out:\n%s", out)
+	}
+	s.clock.Advance(day - time.Hour) // day 4: alice moves, which ends her vacation
+	out = s.say("alice: /m #2 h9g7")
+	expect(t, out, "Last move: h9g7", "alice is back from vacation: their clocks run again in #1.")
+	if got, want := deadline("1"), start.Add(6*day); !got.Equal(want) {
+		t.Errorf("game 1's deadline after the vacation %v, want %v (two days from the move)", got, want)
+	}
+	expect(t, s.say("alice: /vacation"), "Left this year: 26 days.")
+	expect(t, s.say("alice: /vacation 27d"), "Your allowance left this year is 26 days.")
+	expect(t, s.say("alice: /vacation end"), "You are not on vacation.")
+	s.clock.Advance(2*day + time.Minute)
+	expect(t, s.tick(), "Game #1: alice (Red) ran out of time.")
+}
