@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"context"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/chuhe/chuhe/rating"
@@ -48,6 +51,72 @@ func TestRatingShown(t *testing.T) {
 	for d, want := range map[float64]string{12.4: "+12", -7.6: "−8", 0.3: "±0"} {
 		if got := signed(d); got != want {
 			t.Errorf("signed(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestRatingSeason plays a short season through the bot (colours changing,
+// wins, a draw, a loss) and checks the stored ratings against the rating
+// package run by hand, game by game: the bot gives it the right scores from
+// the right sides.
+func TestRatingSeason(t *testing.T) {
+	h := newHarness(t)
+	type game struct {
+		red, black string
+		result     string // "red", "black", "draw"
+	}
+	season := []game{
+		{"alice", "bob", "red"}, {"bob", "alice", "red"}, {"alice", "carol", "draw"},
+		{"carol", "bob", "black"}, {"bob", "alice", "black"}, {"alice", "bob", "draw"},
+	}
+	want := map[string]rating.Rating{}
+	get := func(p string) rating.Rating {
+		if r, ok := want[p]; ok {
+			return r
+		}
+		return rating.New()
+	}
+	for i, g := range season {
+		id := gameIDIn(t, h.say(g.red, "/new xiangqi @"+g.black+" side=red"))
+		h.say(g.black, "/accept "+id)
+		for j, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"} {
+			who := g.red
+			if j%2 == 1 {
+				who = g.black
+			}
+			h.say(who, "/m #"+id+" "+m)
+		}
+		score := 0.5
+		switch g.result {
+		case "red":
+			h.say(g.black, "/resign #"+id+" yes")
+			score = 1
+		case "black":
+			h.say(g.red, "/resign #"+id+" yes")
+			score = 0
+		default:
+			h.say(g.red, "/draw #"+id)
+			h.say(g.black, "/draw #"+id+" yes")
+		}
+		r, b := get(g.red), get(g.black)
+		nr, err1 := glicko.Update(r, []rating.Result{{Opponent: b, Score: score}})
+		nb, err2 := glicko.Update(b, []rating.Result{{Opponent: r, Score: 1 - score}})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		want[g.red], want[g.black] = nr, nb
+		if st, _ := h.store.Game(context.Background(), id); st.Status != storage.StatusFinished {
+			t.Fatalf("game %d (#%s) did not finish: %s", i, id, st.Status)
+		}
+	}
+	rs, err := h.store.Ratings(context.Background(), "xiangqi", storage.ScopeGlobal)
+	if err != nil || len(rs) != 3 {
+		t.Fatalf("ratings: %v, %v", rs, err)
+	}
+	for _, r := range rs {
+		w := want[strings.TrimPrefix(r.Player, "test/")]
+		if math.Abs(r.Rating-w.Rating) > 1e-9 || math.Abs(r.Deviation-w.Deviation) > 1e-9 || math.Abs(r.Volatility-w.Volatility) > 1e-12 {
+			t.Errorf("%s: stored %.4f/%.4f/%.6f, by hand %.4f/%.4f/%.6f", r.Player, r.Rating, r.Deviation, r.Volatility, w.Rating, w.Deviation, w.Volatility)
 		}
 	}
 }
