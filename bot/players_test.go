@@ -1,8 +1,11 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/storage"
 )
 
 // texts joins what was sent, marking private messages with their addressee.
@@ -59,5 +62,30 @@ func TestVacationTellsOtherChats(t *testing.T) {
 	if !strings.Contains(out, "[club] alice is back from vacation: their clocks run again in #1 #2.") ||
 		!strings.Contains(out, "[group] alice is back from vacation: their clocks run again.") {
 		t.Errorf("end of vacation notices:\n%s", out)
+	}
+}
+
+// TestRematchOfSetupGame: a rematch of a game with a secret setup asks for
+// the setup again; the old choices, public since the end, are not reused.
+func TestRematchOfSetupGame(t *testing.T) {
+	h := newHarness(t)
+	id := gameIDIn(t, h.say("alice", "/new xiangqi fuhe @bob side=red"))
+	h.say("bob", "/accept "+id)
+	h.dm("alice", "/setup "+id+" a2=R i2=C")
+	h.dm("bob", "/setup "+id+" a7=N i7=N")
+	h.say("bob", "/resign #"+id+" yes")
+	old, err := h.store.Game(context.Background(), id)
+	if err != nil || old.Status != storage.StatusFinished {
+		t.Fatalf("first game: %v, %v", old, err)
+	}
+	h.say("alice", "/rematch #"+id)
+	out := texts(h.say("bob", "/rematch #"+id))
+	fresh, err := h.store.Game(context.Background(), "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Status != storage.StatusSetup || fresh.StartFEN == old.StartFEN || len(fresh.Secrets) != 0 {
+		t.Errorf("rematch of a setup game: status %s, start %q (old %q), secrets %d\n%s",
+			fresh.Status, fresh.StartFEN, old.StartFEN, len(fresh.Secrets), out)
 	}
 }

@@ -117,8 +117,11 @@ func (q *request) cmdRematch(args []string) error {
 			return fmt.Errorf("deal a rematch of %s: %w", id, err)
 		}
 		rec.StartFEN, rec.Secrets = dealt, storage.Secrets{saltKey: q.s.salt()}
-	} else {
-		rec.StartFEN = old.StartFEN // a start given at /new is the match's
+	} else if !v.HasSetup() {
+		// A start given at /new is the match's. A game with a setup stored
+		// its players' secret choices in its start: the rematch begins from
+		// the variant's start, and they choose again.
+		rec.StartFEN = old.StartFEN
 	}
 	mine := seatOf(rec, q.ev.User.ID)
 	rec.Players[mine] = storage.Player{Name: q.ev.User.Name}
