@@ -220,46 +220,7 @@ func TestConsoleGIF(t *testing.T) {
 	if m == nil || !strings.HasSuffix(m[1], "game-1.gif") {
 		t.Fatalf("no GIF file:\n%s", out)
 	}
-	data, err := os.ReadFile(m[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := gif.DecodeAll(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Image) != len(boards) {
-		t.Fatalf("%d frames, want %d", len(g.Image), len(boards))
-	}
-	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
-	for i, frame := range g.Image {
-		draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
-		f, err := os.Open(boards[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want.Bounds() != canvas.Bounds() {
-			t.Fatalf("frame %d is %v, the board %v", i, canvas.Bounds(), want.Bounds())
-		}
-		diff := 0
-		for y := 0; y < canvas.Bounds().Dy(); y++ {
-			for x := 0; x < canvas.Bounds().Dx(); x++ {
-				r1, g1, b1, _ := canvas.At(x, y).RGBA()
-				r2, g2, b2, _ := want.At(x, y).RGBA()
-				if r1 != r2 || g1 != g2 || b1 != b2 {
-					diff++
-				}
-			}
-		}
-		if diff > 0 {
-			t.Errorf("frame %d differs from the board after move %d in %d pixels", i, i, diff)
-		}
-	}
+	data := sameFrames(t, m[1], boards)
 	out = s.say("carol: /export gif #1")
 	m = fileLine.FindStringSubmatch(out)
 	if m == nil {
@@ -432,4 +393,75 @@ func TestConsoleVacation(t *testing.T) {
 	expect(t, s.say("alice: /vacation end"), "You are not on vacation.")
 	s.clock.Advance(2*day + time.Minute)
 	expect(t, s.tick(), "Game #1: alice (Red) ran out of time.")
+}
+
+// sameFrames decodes the GIF at path frame by frame and checks that frame i
+// is, pixel for pixel, the board image boards[i] the chat got; it returns the
+// file.
+func sameFrames(t *testing.T, path string, boards []string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != len(boards) {
+		t.Fatalf("%d frames, want %d", len(g.Image), len(boards))
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	for i, frame := range g.Image {
+		draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
+		f, err := os.Open(boards[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Bounds() != canvas.Bounds() {
+			t.Fatalf("frame %d is %v, the board %v", i, canvas.Bounds(), want.Bounds())
+		}
+		diff := 0
+		for y := 0; y < canvas.Bounds().Dy(); y++ {
+			for x := 0; x < canvas.Bounds().Dx(); x++ {
+				r1, g1, b1, _ := canvas.At(x, y).RGBA()
+				r2, g2, b2, _ := want.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 {
+					diff++
+				}
+			}
+		}
+		if diff > 0 {
+			t.Errorf("frame %d differs from the board after move %d in %d pixels", i, i, diff)
+		}
+	}
+	return data
+}
+
+// TestConsoleGIFHidden (issue 23): the GIF of a jieqi game (face-down pieces
+// dealt by the bot) is made of exactly the public boards the chat got.
+func TestConsoleGIFHidden(t *testing.T) {
+	s := newSession(t)
+	s.say("alice: /new jieqi @bob side=red 2d")
+	boards := []string{imageLine.FindStringSubmatch(s.say("bob: /accept"))[1]}
+	for _, m := range []string{"alice: h2e2", "bob: h9g7", "alice: a3a4"} {
+		out := s.say(m)
+		for _, line := range imageLine.FindAllStringSubmatch(out, -1) {
+			if strings.Contains(line[0], "[chat]") {
+				boards = append(boards, line[1])
+				break
+			}
+		}
+	}
+	out := s.say("bob: /resign yes")
+	m := fileLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no GIF:\n%s", out)
+	}
+	sameFrames(t, m[1], boards)
 }
