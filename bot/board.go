@@ -147,6 +147,8 @@ func (s *Service) boardMessageOf(d display, l *loaded, view *rules.View, img []b
 	}
 	if playing(l.rec) {
 		m.Buttons = [][]Button{{{Label: T(d.lang, "btn.peek"), Data: buttonData("peek", l.rec.ID)}}}
+	} else {
+		m.Buttons = rematchButtons(d.lang, l.rec) // rematch.go
 	}
 	return m
 }
@@ -201,6 +203,7 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 			turn += " · " + T(d.lang, "cap.left", formatSpan(d.lang, rec.Clock.Deadline.Sub(now)))
 		}
 		lines = append(lines, turn)
+		lines = append(lines, vacationLines(d.lang, rec, now)...) // vacation.go
 		if rec.DrawOffer != storage.NoSide {
 			lines = append(lines, T(d.lang, "cap.draw_offer", playerName(d.lang, rec, rules.Side(rec.DrawOffer))))
 		}
@@ -255,6 +258,9 @@ func resultLine(lang Lang, l *loaded) string {
 	line := resultOnly(lang, l)
 	if d := disclosure(lang, l); d != "" && line != "" {
 		line += "\n" + d
+	}
+	if r := ratingLine(lang, l.rating); r != "" && line != "" {
+		line += "\n" + r
 	}
 	return line
 }

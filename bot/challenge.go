@@ -36,6 +36,8 @@ type newGame struct {
 	fen      string
 	bot      bool // against the bot (@bot, or /play)
 	level    int  // level=N, 0 when not given
+	rated    bool // rated or casual (ratings.go), when ratedSet
+	ratedSet bool
 }
 
 // defaultControl is the time control of a /new that names none in a chat without a
@@ -66,6 +68,10 @@ func (q *request) newGame(args []string, bot bool) error {
 	}
 	if n.bot && n.level == 0 {
 		n.level = DefaultLevel
+	}
+	rated, err := q.ratedChoice(n)
+	if err != nil {
+		return err
 	}
 	v, err := q.s.variant(n.slug, n.opts)
 	var optErr *variants.OptionError
@@ -101,6 +107,7 @@ func (q *request) newGame(args []string, bot bool) error {
 		Status:    storage.StatusOpen,
 		Clock:     storage.Clock{Control: n.control},
 		DrawOffer: storage.NoSide, TakebackRequest: storage.NoSide,
+		Rated: rated,
 	}
 	if n.fen != "" {
 		rec.StartFEN = g.StartFEN()
@@ -144,6 +151,7 @@ func (q *request) newGame(args []string, bot bool) error {
 		} else {
 			text = head + "\n" + q.t("new.open", id)
 		}
+		text += "\n" + ratedNote(q.lang, rec.Rated)
 		if n.fen != "" {
 			// The start as given, before any move the rules make at once (a forced
 			// reveal, announced when the game begins).
@@ -304,6 +312,10 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			}
 			if s, ok := parseSide(low); ok {
 				n.side, n.sideSet = s, true
+				continue
+			}
+			if r, ok := ratedWord(low); ok {
+				n.rated, n.ratedSet = r, true
 				continue
 			}
 			if v := q.findVariant(a); v != "" && n.slug == "" {

@@ -15,6 +15,7 @@ var allowedLatin = map[string]bool{
 	"takeback": true, "abort": true, "yes": true, "default": true, "coord": true, "wxf": true, "chinese": true,
 	"untimed": true, "banqi": true, "first": true, "creator": true, "opponent": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
 	"notation": true, "variant": true, "time": true, "zh": true, "Hant": true, "Hans": true, "en": true,
+	"rated": true, "bot": true, "on": true, "off": true, "auto": true, "gif": true, "GIF": true,
 }
 
 // latinWords returns the Latin words of s that are not commands (/new),

@@ -163,6 +163,9 @@ func afterMove(c *storage.Clock, now time.Time, mover, next rules.Side, moverLef
 		c.Deadline = now.Add(*remaining(c, next))
 	case storage.KindCorrespondence:
 		c.Deadline = now.Add(c.Control.PerMove)
+		if until := c.Paused[next]; until.After(now) {
+			c.Deadline = until.Add(c.Control.PerMove) // on vacation: the turn starts when it ends (vacation.go)
+		}
 	}
 }
 
@@ -175,6 +178,9 @@ func resumeClock(c *storage.Clock, now time.Time, s rules.Side) {
 		c.Deadline = now.Add(*remaining(c, s))
 	case storage.KindCorrespondence:
 		c.Deadline = now.Add(c.Control.PerMove)
+		if until := c.Paused[s]; until.After(now) {
+			c.Deadline = until.Add(c.Control.PerMove) // on vacation: the turn starts when it ends (vacation.go)
+		}
 	}
 }
 

@@ -348,6 +348,7 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	level := rec.Players[seat].Level
 	q := s.botRequest(ctx, rec)
 	c := collectorOf(q.ctx)
+	defer func() { s.runPremoves(ctx, q.moved) }() // after the flush (premove.go)
 	defer q.flush(c)
 	switch {
 	case rec.DrawOffer == int(human):

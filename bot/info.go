@@ -346,6 +346,9 @@ func (q *request) notationHelp(v *rules.Variant) string {
 // cmdExport writes a game as FEN and a PGN-style record. Both are public: the
 // FEN of the public view, the moves as everybody saw them.
 func (q *request) cmdExport(args []string) error {
+	if handled, err := q.exportMore(args); handled {
+		return err // /export mine, /export gif (export_mine.go)
+	}
 	id, _ := splitGameID(args, true)
 	id, err := q.lookGame(id)
 	if err != nil {
@@ -548,7 +551,10 @@ func (q *request) cmdSettings(args []string) error {
 		}
 		apply = func(c *storage.Chat) { c.DefaultTimeControl = FormatTimeControl(tc) }
 	default:
-		return oops("err.settings_usage")
+		var err error
+		if apply, err = playerSetting(key, val); err != nil {
+			return err
+		}
 	}
 	c, err := q.s.store.UpdateChat(q.ctx, q.ev.Platform, q.ev.ChatID, func(c *storage.Chat) error {
 		apply(c)
@@ -575,4 +581,5 @@ func (q *request) showSettings(c *storage.Chat) {
 		}
 	}
 	q.say("settings.show", string(ParseLang(c.Language)), q.notationName(c.Notation), variant, control)
+	q.say("settings.players", onOff(q.lang, c.Prefs[prefRatedBot] == "on"), gifSettingName(q.lang, c.Prefs[prefGIF]))
 }

@@ -259,7 +259,13 @@ func (q *request) play(id, text string, mode playMode) error {
 	// Draw the board while the move is being stored (the write waits for the
 	// disk); a refused write discards the image.
 	view, img := q.s.renderAhead(q.display(), l, q.s.out.cfg.Mode == DeliverInline)
+	// A move of a player on vacation ends it (vacation.go); one played for
+	// them by their conditional line does not.
+	back := !q.auto && rec.Clock.Paused[side].After(now)
 	mutate := func(g *storage.Game) error {
+		if back {
+			g.Clock.Paused[side] = time.Time{}
+		}
 		afterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
 			g.DrawOffer = storage.NoSide // the offer lapses: its receiver moved instead
@@ -283,18 +289,32 @@ func (q *request) play(id, text string, mode playMode) error {
 	// The board, its caption and the private boards are owed by the move: they
 	// are written with it, in its transaction (their images are drawn at send
 	// time, or now for the handler's own delivery).
+	var rate *storage.RatingChange
+	var gr *gameRating
+	var anim func(*storage.Game, *Message) // attaches the GIF at the end (gif.go)
+	if out.Over {
+		final := rec.Clone()
+		final.Moves = append(final.Moves, storage.MoveRecord{})
+		final.Status, final.Result = storage.StatusFinished, out.Result()
+		rate, gr = q.s.rateChange(q.ctx, l, final)
+		anim = q.s.endGIF(q.ctx, final)
+	}
 	owed := func(g *storage.Game) ([]*storage.OutboxEntry, error) {
-		nl := &loaded{rec: g, game: l.game}
+		nl := &loaded{rec: g, game: l.game, rating: gr}
 		hs := heads
 		if out.Over {
 			hs = append(hs[:len(hs):len(hs)], resultLine(q.lang, nl))
 		}
 		bm := q.s.boardMessageOf(d, nl, view, nil, strings.Join(hs, "\n"), shown)
 		bm.ReplyTo = q.ev.MessageID
+		if anim != nil {
+			anim(g, &bm)
+		}
 		es := []*storage.OutboxEntry{publicEntry(g, bm, q.lang)}
 		for _, p := range q.s.privateBoardsOf(d, nl, false) {
 			es = append(es, p.entry)
 		}
+
 		if q.s.out.cfg.Mode == DeliverInline {
 			for _, e := range es {
 				e.Lease = q.s.ownLease()
@@ -302,7 +322,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		}
 		return es, nil
 	}
-	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed,
+	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed, Rate: rate,
 		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
 	if q.ev.Inbound != "" {
 		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
@@ -312,8 +332,9 @@ func (q *request) play(id, text string, mode playMode) error {
 		_ = l.game.Undo() // the image being drawn is of a snapshot; it is dropped
 		return q.writeFailed(id, err)
 	}
-	l = &loaded{rec: stored, game: l.game}
+	l = &loaded{rec: stored, game: l.game, rating: gr}
 	q.s.keep(l)
+	q.moved, q.back = append(q.moved, id), q.back || back
 	q.s.log.Debug("move", "game", id, "ply", len(stored.Moves))
 	if out.Over {
 		q.s.log.Info("game over", "game", stored, "reason", stored.Reason)
@@ -321,6 +342,9 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	bm := q.s.boardMessageOf(d, l, view, <-img, strings.Join(heads, "\n"), shown)
 	bm.ReplyTo = q.ev.MessageID
+	if anim != nil {
+		anim(stored, &bm)
+	}
 	q.s.owe(q.ctx, &pendingOut{m: bm, about: id, entry: entries[0], stored: true})
 	// The private boards are drawn now only for the handler's own delivery.
 	for i, p := range q.s.privateBoardsOf(d, l, q.s.out.cfg.Mode == DeliverInline) {
@@ -329,6 +353,7 @@ func (q *request) play(id, text string, mode playMode) error {
 			q.s.owe(q.ctx, p)
 		}
 	}
+
 	q.s.sendTold(q.ctx, l, q.rep, q.ev.User.ID)
 	return nil
 }

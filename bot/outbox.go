@@ -111,9 +111,14 @@ type outPayload struct {
 	ReplyTo   string     `json:"reply_to,omitempty"`
 	ImageName string     `json:"image_name,omitempty"`
 	// Image and Alt are kept only for an image not drawn from a game.
-	Image []byte    `json:"image,omitempty"`
-	Alt   string    `json:"alt,omitempty"`
-	Board *boardRef `json:"board,omitempty"`
+	Image []byte `json:"image,omitempty"`
+	Alt   string `json:"alt,omitempty"`
+	// File is a document (Message.File).
+	File     []byte    `json:"file,omitempty"`
+	FileName string    `json:"file_name,omitempty"`
+	Board    *boardRef `json:"board,omitempty"`
+	// GIFOf names the game whose GIF the message carries, drawn at send time.
+	GIFOf string `json:"gif_of,omitempty"`
 	// About is what replies to the message are about: a game id or a puzzle ref.
 	About    string `json:"about,omitempty"`
 	Lang     string `json:"lang,omitempty"`
@@ -186,7 +191,7 @@ func (s *Service) wakeSender() {
 // payloadOf encodes m for the outbox.
 func payloadOf(m Message, lang Lang, about string) (json.RawMessage, error) {
 	p := outPayload{Text: m.Text, Buttons: m.Buttons, ReplyTo: m.ReplyTo, ImageName: m.ImageName,
-		Board: m.board, About: about, Lang: string(lang)}
+		Board: m.board, About: about, Lang: string(lang), File: m.File, FileName: m.FileName, GIFOf: m.gif}
 	if m.board == nil && m.Image != nil {
 		p.Image, p.Alt = m.Image, m.Alt
 	} else if m.board == nil {
@@ -410,12 +415,12 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 	e := it.entry
 	s := q.s
 	res := storage.OutboxResult{ID: e.ID}
-	if it.m.board != nil && it.m.Image == nil && s.renderer != nil {
+	if (it.m.board != nil && it.m.Image == nil || it.m.gif != "" && it.m.File == nil) && s.renderer != nil {
 		// Made inside a store write, without its image: draw it now.
 		var pl outPayload
 		if json.Unmarshal(e.Payload, &pl) == nil {
 			if m, err := s.messageOf(q.ctx, pl); err == nil {
-				it.m.Image, it.m.Alt = m.Image, m.Alt
+				it.m.Image, it.m.Alt, it.m.File, it.m.FileName = m.Image, m.Alt, m.File, m.FileName
 			}
 		}
 	}
@@ -763,7 +768,9 @@ func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, repl
 // messageOf rebuilds a Message from its payload, drawing a board from the stored
 // game: the public view, or the view of the side whose private board it is.
 func (s *Service) messageOf(ctx context.Context, pl outPayload) (Message, error) {
-	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt}
+	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt,
+		File: pl.File, FileName: pl.FileName, gif: pl.GIFOf}
+	s.drawGIF(ctx, &m, ParseLang(pl.Lang))
 	b := pl.Board
 	if b == nil {
 		return m, nil

@@ -78,14 +78,21 @@ type Message struct {
 	// Alt is a plain-text version of Image: a text board made from the same view,
 	// so it shows no more than the image. The console prints it; other adapters may
 	// send it when an image cannot be sent. (Added for issue 5.)
-	Alt     string
-	Buttons [][]Button
+	Alt string
+	// File is a document sent with the message (a PGN record, a GIF of a
+	// whole game), named FileName, whose extension says its type. (Added for
+	// issue 23.)
+	File     []byte
+	FileName string
+	Buttons  [][]Button
 	// ReplyTo makes the message a reply to the platform message with this id.
 	ReplyTo string
 
 	// board says which stored game and view Image was drawn from, so that the
 	// outbox keeps a reference instead of the PNG (outbox.go).
 	board *boardRef
+	// gif names the game whose GIF File is, drawn at send time (gif.go).
+	gif string
 }
 
 // MessageRef identifies a sent message so that it can be edited or deleted and so

@@ -32,6 +32,15 @@ func NewRenderer(base render.Options) Renderer {
 
 // Board implements Renderer.
 func (r *imageRenderer) Board(v *rules.View, o ImageOptions) ([]byte, error) {
+	rr, err := r.look(o)
+	if err != nil {
+		return nil, err
+	}
+	return rr.PNG(v)
+}
+
+// look is the renderer of o's glyphs, labels and orientation, made once.
+func (r *imageRenderer) look(o ImageOptions) (*render.Renderer, error) {
 	k := look{simplified: o.Simplified, coords: render.CoordsICCS}
 	if o.Labels != "" && o.Labels != rules.StyleCoord {
 		k.coords = render.CoordsChinese
@@ -53,7 +62,7 @@ func (r *imageRenderer) Board(v *rules.View, o ImageOptions) ([]byte, error) {
 	if o.Flip {
 		rr = rr.From(rules.Black)
 	}
-	return rr.PNG(v)
+	return rr, nil
 }
 
 // missingGlyphs lists the characters of v's piece kinds that the board font

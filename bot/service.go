@@ -294,6 +294,9 @@ func (s *Service) variant(slug string, opts []string) (*rules.Variant, error) {
 type loaded struct {
 	rec  *storage.Game
 	game *rules.Game
+	// rating is what the write that ended the game did to the ratings
+	// (ratings.go), for its messages; nil otherwise.
+	rating *gameRating
 }
 
 func (l *loaded) pos() *rules.Position { return l.game.Position() }
@@ -395,6 +398,10 @@ func (s *Service) Handle(ctx context.Context, ev Event, r Replier) {
 	c := &collector{}
 	ctx = context.WithValue(ctx, outKey{}, c)
 	q := s.newRequest(ctx, ev, r)
+	// Conditional moves answer the event's moves once it is answered
+	// (premove.go), and a move ends its player's vacation (vacation.go):
+	// this runs after the flush below.
+	defer func() { s.afterEvent(ctx, q) }()
 	defer q.flush(c)
 	defer func() {
 		if p := recover(); p != nil {
@@ -415,6 +422,11 @@ type request struct {
 	rep  Replier
 	chat *storage.Chat
 	lang Lang
+	// moved lists the games this request played a move in (premove.go).
+	moved []string
+	// auto marks a move played for a player by their conditional line, and
+	// back a move of a player on vacation, which ends it (vacation.go).
+	auto, back bool
 	// expect, when set, is the game version an engine move was searched at
 	// (engine.go): play refuses it, with errStale, if the game changed since.
 	expect uint64

@@ -339,9 +339,17 @@ func timedOut(l *loaded) *storage.Game {
 // same transaction. The result plays l.game.
 func (s *Service) saveOwing(ctx context.Context, l *loaded, rec *storage.Game, owed func(*loaded) []*pendingOut, consume ...storage.ValueRef) (*loaded, []*pendingOut, error) {
 	var outs []*pendingOut
-	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec, Consume: consume,
+	// A write that ends the game changes the ratings and may owe its GIF
+	// (ratings.go, gif.go).
+	rate, gr := s.rateChange(ctx, l, rec)
+	var anim func(*storage.Game, *Message)
+	if l.rec.Status == storage.StatusActive {
+		anim = s.endGIF(ctx, rec)
+	}
+	stored, entries, err := s.store.ChangeGame(ctx, storage.GameChange{ID: rec.ID, ExpectVersion: rec.Version, Replace: rec, Consume: consume, Rate: rate,
 		Outbox: func(g *storage.Game) ([]*storage.OutboxEntry, error) {
-			outs = owed(&loaded{rec: g, game: l.game})
+			outs = owed(&loaded{rec: g, game: l.game, rating: gr})
+			withGIF(anim, g, outs)
 			es := make([]*storage.OutboxEntry, len(outs))
 			for i, p := range outs {
 				if s.out.cfg.Mode == DeliverInline {

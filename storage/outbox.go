@@ -120,6 +120,9 @@ type GameChange struct {
 	Outbox func(*Game) ([]*OutboxEntry, error)
 	// Consume is removed in the same transaction.
 	Consume []ValueRef
+	// Rate, if set, changes players' ratings in the same transaction, before
+	// Outbox runs (players.go).
+	Rate *RatingChange
 }
 
 // OutboxClaim asks for entries to deliver.
@@ -261,6 +264,14 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 	var entries []*OutboxEntry
 	owe := func(tx *bolt.Tx, g *Game) error {
 		entries = nil
+		if c.Rate != nil {
+			if err := CheckRatingKeys(c.Rate.Keys); err != nil {
+				return fmt.Errorf("game %s: ratings: %w", g.ID, err)
+			}
+			if _, err := s.rateTx(tx, c.Rate.Keys, func(rs []*Rating) error { return c.Rate.Apply(g.Clone(), rs) }); err != nil {
+				return fmt.Errorf("game %s: ratings: %w", g.ID, err)
+			}
+		}
 		if c.Outbox != nil {
 			es, err := c.Outbox(g.Clone())
 			if err != nil {

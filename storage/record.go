@@ -78,6 +78,9 @@ type Clock struct {
 	Deadline       time.Time     `json:"deadline,omitzero"` // when the side to move loses on time; zero = none
 	RemindersSent  int           `json:"reminders_sent,omitempty"`
 	LastReminder   time.Time     `json:"last_reminder,omitzero"`
+	// Paused holds, per seat, the end of the player's vacation while they are
+	// on one (issue 23): their turns do not run until then.
+	Paused [2]time.Time `json:"paused,omitzero"`
 }
 
 // Secrets holds the secret choices made at setup of a hidden-information game (which
@@ -104,6 +107,9 @@ type Game struct {
 	Options  []string  `json:"options,omitempty"`
 	StartFEN string    `json:"start_fen,omitempty"` // empty = the variant's start position
 	Secrets  Secrets   `json:"secrets,omitempty"`
+	// Rated marks a game whose result changes the players' ratings, chosen
+	// when it was made (issue 23). Older games are casual.
+	Rated bool `json:"rated,omitempty"`
 
 	Moves []MoveRecord `json:"moves,omitempty"`
 

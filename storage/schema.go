@@ -31,13 +31,15 @@ import (
 //	sent_by_time  sent time as 8-byte big-endian Unix ns | sent_messages key -> empty
 //	games_wake    Game.Wake as 8-byte big-endian Unix ns | game id -> empty; live games only
 //	chats_wake    Chat.Wake as 8-byte big-endian Unix ns | chats key -> empty
+//	ratings       pool 0 scope 0 player -> Rating JSON (players.go)
+//	ratings_by_player player 0 pool 0 scope -> empty
 //
 // Version 1 had meta, games, moves, games_by_chat, chats and users only;
 // version 2 added the player index, the live list, puzzle scores and values;
 // version 3 the outbox and the record of sent messages; version 4 its index by
 // time; version 5 the index of wake times (DueGames); version 6 that of chats
-// (DueChats).
-const SchemaVersion = 6
+// (DueChats); version 7 the players' ratings (issue 23).
+const SchemaVersion = 7
 
 var (
 	bucketMeta        = []byte("meta")
@@ -72,6 +74,7 @@ func migrations() []migration {
 		{from: 3, what: "index the record of sent messages by time", fn: migrate3to4},
 		{from: 4, what: "index live games by wake time, so that a tick reads only what is due", fn: migrate4to5},
 		{from: 5, what: "index chats by wake time, so that the puzzle scheduler reads only what is due", fn: migrate5to6},
+		{from: 6, what: "add the players' ratings", fn: migrate6to7},
 	}
 }
 

@@ -135,6 +135,8 @@ type Store interface {
 
 	// Close waits for pending writes and closes the store.
 	Close() error
+
+	PlayerStore // players' ratings (players.go)
 }
 
 var _ Store = (*Bolt)(nil)

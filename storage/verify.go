@@ -51,7 +51,7 @@ func verifyTx(tx *bolt.Tx) error {
 		return fmt.Errorf("schema %d, want %d: %w", v, SchemaVersion, ErrCorrupt)
 	}
 	for _, name := range [][]byte{bucketMeta, bucketGames, bucketMoves, bucketByChat, bucketByUser,
-		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent, bucketSentByTime, bucketWake, bucketChatWake} {
+		bucketLive, bucketChats, bucketUsers, bucketPuzzle, bucketValues, bucketOutbox, bucketOutboxDest, bucketSent, bucketSentByTime, bucketWake, bucketChatWake, bucketRatings, bucketRatingsByPlayer} {
 		if tx.Bucket(name) == nil {
 			return fmt.Errorf("bucket %s missing: %w", name, ErrCorrupt)
 		}

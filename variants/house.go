@@ -27,6 +27,7 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 		Name:    name,
 		Summary: summary,
 		Guide:   houseGuides[name],
+		Pooled:  true, // a house rule: still xiangqi for ratings
 		Apply: func(base *rules.Variant, _ map[string]string) (*rules.Variant, error) {
 			if root, _, _ := strings.Cut(base.Slug, "+"); root != "xiangqi" {
 				return nil, fmt.Errorf("%s is a house rule of xiangqi; %s has no such option", name, base.Slug)

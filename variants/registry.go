@@ -44,6 +44,10 @@ type Option struct {
 	Explains bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
+	// Pooled marks an option that leaves the game's nature alone (a house
+	// rule of xiangqi): its games are rated in the pool of the variant without
+	// it. Any other option makes a pool of its own (issue 23).
+	Pooled bool
 	// Apply returns a new, finalized variant: the base with the option switched
 	// on, with the given parameters (only keys of Params).
 	Apply func(base *rules.Variant, params map[string]string) (*rules.Variant, error)

@@ -64,6 +64,10 @@ type Config struct {
 	PrivateAfterStart bool
 	// Now stamps events; default time.Now.
 	Now func() time.Time
+	// Platform is the adapter's platform name; default "console". Two
+	// consoles of other names on one bot act as two platforms (a test of
+	// /link between platforms).
+	Platform string
 }
 
 // Adapter is the console adapter. It implements bot.Platform.
@@ -103,11 +107,14 @@ func New(cfg Config, h bot.Handler) (*Adapter, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Platform == "" {
+		cfg.Platform = "console"
+	}
 	return &Adapter{cfg: cfg, h: h, out: cfg.Out, opened: map[string]bool{}}, nil
 }
 
 // Name implements bot.Platform.
-func (a *Adapter) Name() string { return "console" }
+func (a *Adapter) Name() string { return a.cfg.Platform }
 
 // Run reads lines until the input ends (it then returns nil) or ctx ends.
 func (a *Adapter) Run(ctx context.Context) error {
@@ -270,6 +277,13 @@ func (a *Adapter) write(prefix, chatID string, m bot.Message) (bot.MessageRef, e
 		}
 		sb.WriteString(block(prefix, "image "+path))
 	}
+	if len(m.File) > 0 {
+		path, err := a.writeFile(m.FileName, m.File)
+		if err != nil {
+			return ref, err
+		}
+		sb.WriteString(block(prefix, "file "+path))
+	}
 	if m.Text != "" {
 		sb.WriteString(block(prefix, m.Text))
 	}
@@ -306,6 +320,15 @@ func (a *Adapter) writeImage(m bot.Message) (string, error) {
 	if name == "" {
 		name = "image.png"
 	}
+	return a.writeFile(name, m.Image)
+}
+
+// writeFile saves a file as writeImage does an image (documents: a PGN
+// record, a GIF). The caller holds a.mu.
+func (a *Adapter) writeFile(name string, data []byte) (string, error) {
+	if name == "" {
+		name = "file"
+	}
 	dir := filepath.Join(a.cfg.DataDir, "console")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("console: image folder: %w", err)
@@ -322,9 +345,9 @@ func (a *Adapter) writeImage(m bot.Message) (string, error) {
 			continue // written meanwhile by someone else: take the next number
 		}
 		if err != nil {
-			return "", fmt.Errorf("console: write image: %w", err)
+			return "", fmt.Errorf("console: write file: %w", err)
 		}
-		_, werr := f.Write(m.Image)
+		_, werr := f.Write(data)
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}

@@ -3,6 +3,8 @@ package discord
 import (
 	"bytes"
 	"fmt"
+	"mime"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -41,7 +43,7 @@ func convert(m bot.Message) (outgoing, error) {
 	if n := utf8.RuneCountInString(m.Text); n > maxContent {
 		return out, fmt.Errorf("discord: text of %d characters, max %d: %w", n, maxContent, bot.ErrTooLong)
 	}
-	if m.Text == "" && len(m.Image) == 0 && len(m.Buttons) == 0 {
+	if m.Text == "" && len(m.Image) == 0 && len(m.File) == 0 && len(m.Buttons) == 0 {
 		return out, fmt.Errorf("discord: empty message")
 	}
 	out.text = m.Text
@@ -56,6 +58,18 @@ func convert(m bot.Message) (outgoing, error) {
 			name = "board.png"
 		}
 		out.files = []*discordgo.File{{Name: name, ContentType: "image/png", Reader: bytes.NewReader(m.Image)}}
+	}
+	if len(m.File) > 0 {
+		// A document (a PGN record, a game's GIF): its type from its name.
+		name := m.FileName
+		if name == "" {
+			name = "file"
+		}
+		ct := mime.TypeByExtension(path.Ext(name))
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		out.files = append(out.files, &discordgo.File{Name: name, ContentType: ct, Reader: bytes.NewReader(m.File)})
 	}
 	return out, nil
 }

@@ -77,6 +77,8 @@ type plan struct {
 	alt       string // bot.Message.Alt: the text board, sent when Telegram refuses the photo
 	photo     []byte
 	photoName string
+	doc       []byte // bot.Message.File, sent last as a document
+	docName   string
 	caption   string
 	texts     []string
 	markup    *tgbotapi.InlineKeyboardMarkup
@@ -84,7 +86,11 @@ type plan struct {
 }
 
 func (a *Adapter) plan(m bot.Message) (plan, error) {
-	p := plan{text: m.Text, alt: m.Alt, photo: m.Image, photoName: m.ImageName, markup: a.markup(m.Buttons)}
+	p := plan{text: m.Text, alt: m.Alt, photo: m.Image, photoName: m.ImageName, markup: a.markup(m.Buttons),
+		doc: m.File, docName: m.FileName}
+	if p.doc != nil && p.docName == "" {
+		p.docName = "file"
+	}
 	if p.photoName == "" {
 		p.photoName = "board.png"
 	}
@@ -99,7 +105,7 @@ func (a *Adapter) plan(m bot.Message) (plan, error) {
 		p.caption = m.Text
 		return p, nil
 	}
-	if m.Image == nil && strings.TrimSpace(m.Text) == "" {
+	if m.Image == nil && m.File == nil && strings.TrimSpace(m.Text) == "" {
 		return p, errors.New("telegram: empty message")
 	}
 	texts, err := split(m.Text)
@@ -251,7 +257,32 @@ func (a *Adapter) deliver(ctx context.Context, chat int64, p plan) (bot.MessageR
 			a.remember(chat, msg.MessageID, sentInfo{})
 		}
 	}
+	if p.doc != nil {
+		msg, err := a.sendDocument(ctx, chat, p, replyTo)
+		if err != nil {
+			if ref.ID != "" {
+				return ref, fmt.Errorf("telegram: message sent, its file not: %w", err)
+			}
+			return ref, err
+		}
+		if ref.ID == "" {
+			ref = bot.MessageRef{ChatID: idString(msg.Chat.ID), ID: strconv.Itoa(msg.MessageID)}
+			a.remember(msg.Chat.ID, msg.MessageID, sentInfo{})
+		}
+	}
 	return ref, nil
+}
+
+// sendDocument sends a plan's file (a PGN record, a game's GIF, which
+// Telegram shows as an animation) as a reply to the message before it.
+func (a *Adapter) sendDocument(ctx context.Context, chat int64, p plan, replyTo int) (tgbotapi.Message, error) {
+	resp, err := a.do(ctx, chat, "sendDocument", func(chat int64) tgbotapi.Chattable {
+		c := tgbotapi.NewDocument(chat, tgbotapi.FileBytes{Name: p.docName, Bytes: p.doc})
+		c.ReplyToMessageID = replyTo
+		c.AllowSendingWithoutReply = true
+		return c
+	}, retry{limit: true, logFailures: true})
+	return sentMessage(resp, err)
 }
 
 // deliverAlt sends a board as text: the message's text, then the text board in

@@ -46,6 +46,12 @@ func TestMigrationsFromEveryVersion(t *testing.T) {
 			'{"platform": "tg", "chat_id": "c", "puzzle_subscribed": true, "puzzle_time": "09:00"}')`); err != nil {
 			t.Fatal(err)
 		}
+		if v >= 3 { // as version 3 writes a subscribed chat: with its wake time
+			if _, err := old.pool.Exec(ctx, `UPDATE chats SET wake = '2020-01-01T00:00:00Z',
+				data = (data::jsonb || '{"wake": "2020-01-01T00:00:00Z"}')::json`); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if _, err := old.pool.Exec(ctx, `SELECT setval('game_ids', 2)`); err != nil {
 			t.Fatal(err)
 		}
@@ -85,6 +91,10 @@ func TestMigrationsFromEveryVersion(t *testing.T) {
 		}
 		if cs, err := s.DueChats(ctx, time.Now(), 0); err != nil || len(cs) != 1 || !cs[0].PuzzleSubscribed {
 			t.Errorf("from version %d: due chats %v (%v), want the subscribed one", v, cs, err)
+		}
+		key := storage.RatingKey{Pool: "xiangqi", Scope: storage.ScopeGlobal, Player: "tg/u"}
+		if _, err := s.UpdateRatings(ctx, []storage.RatingKey{key}, func(rs []*storage.Rating) error { rs[0].Games = 1; return nil }); err != nil {
+			t.Errorf("from version %d: ratings: %v", v, err)
 		}
 	}
 }

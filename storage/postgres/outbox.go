@@ -166,6 +166,14 @@ func (s *Store) ChangeGame(ctx context.Context, c storage.GameChange) (*storage.
 			return err
 		}
 		entries = nil
+		if c.Rate != nil {
+			if err := checkRatingKeys(c.Rate.Keys); err != nil {
+				return fmt.Errorf("game %s: ratings: %w", g.ID, err)
+			}
+			if _, err := s.rateTx(ctx, tx, c.Rate.Keys, func(rs []*storage.Rating) error { return c.Rate.Apply(g.Clone(), rs) }); err != nil {
+				return fmt.Errorf("game %s: ratings: %w", g.ID, err)
+			}
+		}
 		if c.Outbox != nil {
 			if entries, err = c.Outbox(g.Clone()); err != nil {
 				return fmt.Errorf("game %s: outbox: %w", g.ID, err)

@@ -45,6 +45,9 @@ func Run(t *testing.T, open Opener) {
 		{"RacingClaimers", testRacingClaimers},
 		{"RacingRecordUpdates", testRacingRecordUpdates},
 		{"Closed", testClosed},
+		{"Ratings", testRatings},
+		{"RacingRatings", testRacingRatings},
+		{"ChangeGameRates", testChangeGameRates},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -83,6 +86,7 @@ func FullGame() *storage.Game {
 		Options:  []string{"flying-general", "no-repetition"},
 		StartFEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
 		Secrets:  storage.Secrets{"red": "real e0", "black": "layout 3"},
+		Rated:    true,
 		Moves: []storage.MoveRecord{
 			{Text: "h2e2", At: at(1), Side: storage.Red},
 			{Text: "h9g7", At: at(2).In(time.FixedZone("CST", 8*3600)), Side: storage.Black},

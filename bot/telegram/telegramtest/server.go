@@ -77,6 +77,7 @@ type Message struct {
 	From     User
 	Text     string // for a photo: its caption
 	Photo    []byte // the uploaded image, for photos
+	Document []byte // the uploaded file, for documents
 	ReplyTo  int
 	Keyboard *Keyboard
 	Edits    int
@@ -805,7 +806,7 @@ func (s *Server) handleLocked(c Call) (status int, result any, desc string, extr
 			u = &User{ID: uid, FirstName: "someone"}
 		}
 		return 200, map[string]any{"user": u, "status": status}, "", nil
-	case "sendMessage", "sendPhoto":
+	case "sendMessage", "sendPhoto", "sendDocument":
 		if st, d := s.canSendLocked(chatID); st != 200 {
 			return st, nil, d, nil
 		}
@@ -814,8 +815,13 @@ func (s *Server) handleLocked(c Call) (status int, result any, desc string, extr
 			return 429, nil, fmt.Sprintf("Too Many Requests: retry after %d", wait), map[string]any{"retry_after": wait}
 		}
 		text := p.Get("text")
-		var photo []byte
-		if c.Method == "sendPhoto" {
+		var photo, doc []byte
+		if c.Method == "sendDocument" {
+			if doc = c.Files["document"]; doc == nil {
+				return 400, nil, "Bad Request: there is no document in the request", nil
+			}
+			text = p.Get("caption")
+		} else if c.Method == "sendPhoto" {
 			photo = c.Files["photo"]
 			if photo == nil {
 				return 400, nil, "Bad Request: there is no photo in the request", nil
@@ -838,6 +844,7 @@ func (s *Server) handleLocked(c Call) (status int, result any, desc string, extr
 		}
 		replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
 		msg := s.addMessage(s.chatLocked(chatID), s.Bot, text, photo, replyTo, kb)
+		msg.Document = doc
 		return 200, s.wireMessage(msg), "", nil
 	case "editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup":
 		id, _ := strconv.Atoi(p.Get("message_id"))
