@@ -103,23 +103,6 @@ func stratagemPieces() []*stratPiece {
 	return all
 }
 
-// namedOnly returns pieces that are named but not built yet: their code,
-// stratagem and glyphs, no atoms (stratPiece.built is false).
-func namedOnly(names []stratName) []*stratPiece {
-	out := make([]*stratPiece, 0, len(names))
-	for _, n := range names {
-		out = append(out, &stratPiece{no: n.no, code: n.code, stratagem: n.strat, glyph: [2]string{n.t, n.s}})
-	}
-	return out
-}
-
-// stratName is the identity of a stratagem piece: number, code, stratagem and
-// its glyph in traditional and simplified script.
-type stratName struct {
-	no                int
-	code, strat, t, s string
-}
-
 // stratagemBase is the base of the custom games: xiangqi under its own slug,
 // which takes its pieces as options.
 func stratagemBase() *rules.Variant {
