@@ -122,6 +122,10 @@ type Store interface {
 	PruneSent(ctx context.Context, before time.Time) (int, error)
 	// PutValues stores several values of one bucket atomically.
 	PutValues(ctx context.Context, bucket string, vs []Value) error
+	// ClaimValues leases to this store the values of a key range that no live
+	// lease holds, and returns them in key order (see ValueClaim). Removing a
+	// value (DeleteValue, or consumed by a change) ends its lease.
+	ClaimValues(ctx context.Context, c ValueClaim) ([]Value, error)
 	// TrimValues keeps the newest keep values under a key prefix of a bucket
 	// (key order) and removes the older ones.
 	TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error)

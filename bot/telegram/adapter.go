@@ -51,6 +51,9 @@ type Adapter struct {
 	// inbox keeps updates from their acknowledgement to Telegram until they are
 	// handled (nil: only in memory, as before issue 13).
 	inbox bot.Inbox
+	// inboxSweep is how often a webhook process takes over the stored updates
+	// of processes that died (updates.go).
+	inboxSweep time.Duration
 }
 
 // UseInbox makes the adapter keep every update in ib before Telegram is told it
@@ -96,6 +99,7 @@ func New(cfg Config, handler bot.Handler, logger *slog.Logger) (*Adapter, error)
 		sent:       newFIFO[msgKey, sentInfo](cfg.StoreSize),
 		migrations: newFIFO[int64, int64](cfg.StoreSize),
 		pending:    map[int]bool{},
+		inboxSweep: inboxSweep,
 		seen:       newFIFO[int, bool](cfg.StoreSize),
 		secret:     cfg.Webhook.SecretToken,
 		adminCmds:  adminNames(cfg.AdminCommands),

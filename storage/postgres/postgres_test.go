@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,12 +48,7 @@ func TestBackupSaysUsePgDump(t *testing.T) {
 // process gone), not when their time runs out, as in a bbolt file reopened.
 func TestLeaseOfClosedStoreIsVoid(t *testing.T) {
 	ctx := context.Background()
-	a := openTest(t, nil)
-	var schema string
-	if err := a.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		t.Fatal(err)
-	}
-	b := openTest(t, &Options{Schema: schema})
+	a, b := openTwo(t)
 	now := time.Now()
 	e := &storage.OutboxEntry{Platform: "telegram", ChatID: "-1", Payload: []byte(`"board"`)}
 	if err := a.Enqueue(ctx, []*storage.OutboxEntry{e}); err != nil {
@@ -68,4 +64,57 @@ func TestLeaseOfClosedStoreIsVoid(t *testing.T) {
 	if got, err := b.ClaimOutbox(ctx, storage.OutboxClaim{Holder: "b", Now: now}); err != nil || len(got) != 1 {
 		t.Fatalf("after a closed, b claimed %v, %v", got, err)
 	}
+}
+
+// TestValueLeasesAcrossStores: two processes on one database share an inbox:
+// neither claims what the other stored or claimed while it is open, and the
+// values of one that closed (its process died) are free at once.
+func TestValueLeasesAcrossStores(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	now := time.Now()
+	hold := storage.Lease{Holder: "inbox", Until: now.Add(time.Hour)}
+	if err := a.PutValues(ctx, "inbound", []storage.Value{
+		{Key: "tg/1", JSON: []byte("1"), Hold: hold},
+		{Key: "tg/2", JSON: []byte("2")},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.PutValues(ctx, "inbound", []storage.Value{{Key: "tg/3", JSON: []byte("3"), Hold: hold}}); err != nil {
+		t.Fatal(err)
+	}
+	claim := func(s *Store) string {
+		t.Helper()
+		got, err := s.ClaimValues(ctx, storage.ValueClaim{Bucket: "inbound", From: "tg/", To: "tg/~", Holder: "inbox", Now: now, Lease: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ks []string
+		for _, v := range got {
+			ks = append(ks, v.Key)
+		}
+		return strings.Join(ks, " ")
+	}
+	if got := claim(b); got != "tg/2" {
+		t.Fatalf("b claimed %q, want tg/2 (tg/1 is a's, tg/3 its own)", got)
+	}
+	if got := claim(a); got != "" {
+		t.Fatalf("a claimed %q while b holds the rest", got)
+	}
+	b.Close()
+	if got := claim(a); got != "tg/2 tg/3" {
+		t.Fatalf("after b closed, a claimed %q, want b's values at once", got)
+	}
+}
+
+// openTwo opens two stores on one fresh schema, as two processes on one
+// database.
+func openTwo(t *testing.T) (a, b *Store) {
+	t.Helper()
+	a = openTest(t, nil)
+	var schema string
+	if err := a.pool.QueryRow(context.Background(), `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	return a, openTest(t, &Options{Schema: schema})
 }

@@ -41,6 +41,8 @@ func Run(t *testing.T, open Opener) {
 		{"ClaimOrderAndLeases", testClaimOrderAndLeases},
 		{"InlineLease", testInlineLease},
 		{"TrimValues", testTrimValues},
+		{"ClaimValues", testClaimValues},
+		{"RacingValueClaims", testRacingValueClaims},
 		{"RacingWriters", testRacingWriters},
 		{"RacingClaimers", testRacingClaimers},
 		{"RacingRecordUpdates", testRacingRecordUpdates},
