@@ -142,3 +142,17 @@ type Store interface {
 }
 
 var _ Store = (*Bolt)(nil)
+
+// Rates is a store's shared token buckets, for budgets that several
+// processes on one database draw on together (Telegram allows a bot about 30
+// messages a second, however many processes send them). The PostgreSQL store
+// implements it; a bbolt file is used by one process, which keeps its
+// budgets in memory.
+type Rates interface {
+	// TakeToken takes one token from the bucket named key, which refills at
+	// perSec up to burst tokens (and starts full), going into debt when it is
+	// empty; it returns how long the caller must wait before it acts: zero
+	// when a token was there. Times are the callers' clocks; a bucket's time
+	// never goes back.
+	TakeToken(ctx context.Context, key string, perSec, burst float64, now time.Time) (time.Duration, error)
+}

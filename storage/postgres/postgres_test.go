@@ -118,3 +118,45 @@ func openTwo(t *testing.T) (a, b *Store) {
 	}
 	return a, openTest(t, &Options{Schema: schema})
 }
+
+// TestTakeTokenSharedAcrossStores: two processes drawing on one budget of 30
+// a second with a burst of 30 get 30 tokens at once between them, and then
+// wait in turn, each as long as the debt of both says; a second later the
+// budget has refilled. Each with a budget in memory would send 60 at once.
+func TestTakeTokenSharedAcrossStores(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	now := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
+	var waits []time.Duration
+	for i := range 60 {
+		s := a
+		if i%2 == 1 {
+			s = b
+		}
+		d, err := s.TakeToken(ctx, "telegram/bot", 30, 30, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		waits = append(waits, d)
+	}
+	for i, d := range waits {
+		want := time.Duration(max(0, i-29)) * time.Second / 30
+		if diff := d - want; diff < -time.Millisecond || diff > time.Millisecond {
+			t.Errorf("take %d waits %v, want %v", i+1, d, want)
+		}
+	}
+	// Two seconds on, the debt of 30 is paid and 30 tokens are back.
+	if d, err := a.TakeToken(ctx, "telegram/bot", 30, 30, now.Add(2*time.Second)); err != nil || d != 0 {
+		t.Errorf("after the refill: wait %v, %v", d, err)
+	}
+	// A clock behind the bucket's does not refill it.
+	if d, _ := b.TakeToken(ctx, "telegram/bot", 30, 30, now); d != 0 {
+		t.Errorf("a take with an older clock waits %v (29 tokens were left)", d)
+	}
+	if d, _ := b.TakeToken(ctx, "other", 1, 1, now); d != 0 {
+		t.Errorf("another bucket starts full: wait %v", d)
+	}
+	if _, err := a.TakeToken(ctx, "x", 0, 1, now); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a rate of 0: %v", err)
+	}
+}
