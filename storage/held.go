@@ -124,3 +124,50 @@ func (s *Bolt) ownHolds(vs []Value) []Value {
 	}
 	return vs
 }
+
+// leaseBucket is where the leases of TakeLease live among the holds.
+const leaseBucket = "\x1flease"
+
+// TakeLease implements Store: in memory, as the holds are, since a lease dies
+// with its Open.
+func (s *Bolt) TakeLease(ctx context.Context, key, holder string, now, until time.Time) (bool, error) {
+	if key == "" || holder == "" {
+		return false, fmt.Errorf("take lease: no key or holder: %w", ErrInvalid)
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	if s.isClosed() {
+		return false, ErrClosed
+	}
+	h := &s.holds
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	k := holdKey(leaseBucket, key)
+	if l := h.m[k]; l.Holder != "" && l.Holder != holder && now.Before(l.Until) {
+		return false, nil
+	}
+	if h.m == nil {
+		h.m = map[string]Lease{}
+	}
+	h.m[k] = Lease{Holder: holder, Until: until, Session: s.session}
+	return true, nil
+}
+
+// ReleaseLease implements Store.
+func (s *Bolt) ReleaseLease(_ context.Context, key, holder string) error {
+	h := &s.holds
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	k := holdKey(leaseBucket, key)
+	if h.m[k].Holder == holder {
+		delete(h.m, k)
+	}
+	return nil
+}
+
+func (s *Bolt) isClosed() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.closed
+}

@@ -126,6 +126,15 @@ type Store interface {
 	// lease holds, and returns them in key order (see ValueClaim). Removing a
 	// value (DeleteValue, or consumed by a change) ends its lease.
 	ClaimValues(ctx context.Context, c ValueClaim) ([]Value, error)
+	// TakeLease takes the lease named key for holder until until, unless a
+	// live lease of another holder has it, and reports whether it did; the
+	// holder of a lease renews it so. A lease is live until its time runs
+	// out or the store that granted it closes (its process dies): this is how
+	// work that one process at a time should do is claimed (the engine's
+	// search of a game). ReleaseLease gives a holder's lease up; another's
+	// it leaves.
+	TakeLease(ctx context.Context, key, holder string, now, until time.Time) (bool, error)
+	ReleaseLease(ctx context.Context, key, holder string) error
 	// TrimValues keeps the newest keep values under a key prefix of a bucket
 	// (key order) and removes the older ones.
 	TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error)

@@ -130,3 +130,66 @@ func (s *Store) ClaimValues(ctx context.Context, c storage.ValueClaim) ([]storag
 	}
 	return out, nil
 }
+
+// leaseBucket holds the leases of TakeLease, one row each.
+const leaseBucket = "\x1flease"
+
+// TakeLease implements storage.Store. The row is made first (so that two
+// takers of a new lease meet on it), then read and written under its lock.
+func (s *Store) TakeLease(ctx context.Context, key, holder string, now, until time.Time) (bool, error) {
+	if key == "" || holder == "" {
+		return false, fmt.Errorf("take lease: no key or holder: %w", storage.ErrInvalid)
+	}
+	for _, k := range []string{key, holder} {
+		if err := textKey("lease", k); err != nil {
+			return false, err
+		}
+	}
+	took := false
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		took = false
+		if _, err := tx.Exec(ctx, `INSERT INTO kv (bucket, key, data) VALUES ($1, $2, '{}') ON CONFLICT DO NOTHING`, leaseBucket, key); err != nil {
+			return err
+		}
+		var raw []byte
+		if err := tx.QueryRow(ctx, `SELECT data FROM kv WHERE bucket = $1 AND key = $2 FOR UPDATE`, leaseBucket, key).Scan(&raw); err != nil {
+			return err
+		}
+		var l storage.Lease
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return fmt.Errorf("lease %s: %w", key, err)
+		}
+		if l.Holder != "" && (l.Holder != holder || l.Session != s.session.name) && now.Before(l.Until) {
+			alive, err := liveSessions(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if alive[l.Session] {
+				return nil
+			}
+		}
+		mine, _ := json.Marshal(storage.Lease{Holder: holder, Until: until.UTC(), Session: s.session.name})
+		if _, err := tx.Exec(ctx, `UPDATE kv SET data = $3 WHERE bucket = $1 AND key = $2`, leaseBucket, key, mine); err != nil {
+			return err
+		}
+		took = true
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("take lease %s: %w", key, err)
+	}
+	return took, nil
+}
+
+// ReleaseLease implements storage.Store.
+func (s *Store) ReleaseLease(ctx context.Context, key, holder string) error {
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM kv WHERE bucket = $1 AND key = $2 AND data->>'holder' = $3 AND data->>'session' = $4`,
+			leaseBucket, key, holder, s.session.name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("release lease %s: %w", key, err)
+	}
+	return nil
+}

@@ -160,3 +160,28 @@ func TestTakeTokenSharedAcrossStores(t *testing.T) {
 		t.Errorf("a rate of 0: %v", err)
 	}
 }
+
+// TestLeaseAcrossStores: a lease taken in one process is the other's only
+// once it runs out or its process is gone, at once then.
+func TestLeaseAcrossStores(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	now := time.Now()
+	if ok, err := a.TakeLease(ctx, "engine/1", "engine", now, now.Add(time.Hour)); err != nil || !ok {
+		t.Fatalf("a took the lease: %v, %v", ok, err)
+	}
+	// The same holder name in another process is another holder.
+	if ok, _ := b.TakeLease(ctx, "engine/1", "engine", now, now.Add(time.Hour)); ok {
+		t.Fatal("b took the lease a holds")
+	}
+	if err := b.ReleaseLease(ctx, "engine/1", "engine"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := b.TakeLease(ctx, "engine/1", "engine", now, now.Add(time.Hour)); ok {
+		t.Fatal("b gave up a's lease")
+	}
+	a.Close()
+	if ok, err := b.TakeLease(ctx, "engine/1", "engine", now, now.Add(time.Hour)); err != nil || !ok {
+		t.Fatalf("after a closed, b took the lease: %v, %v", ok, err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -142,5 +143,71 @@ func testRacingValueClaims(t *testing.T, s storage.Store) {
 		if c != 1 {
 			t.Errorf("%s claimed %d times", k, c)
 		}
+	}
+}
+
+// testLeases: a lease is one holder's until it runs out or is given up; its
+// holder renews it; of takers racing for a free one, exactly one gets it.
+func testLeases(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	take := func(holder string, at time.Time) bool {
+		t.Helper()
+		ok, err := s.TakeLease(ctx, "engine/7", holder, at, at.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	steps := []struct {
+		holder string
+		at     time.Duration
+		want   bool
+	}{
+		{"a", 0, true},
+		{"b", 30 * time.Second, false},
+		{"a", 50 * time.Second, true},  // renewed: until 1m50s
+		{"b", 70 * time.Second, false}, // not run out yet
+		{"b", 111 * time.Second, true}, // ran out
+		{"a", 112 * time.Second, false},
+	}
+	for i, st := range steps {
+		if got := take(st.holder, now.Add(st.at)); got != st.want {
+			t.Fatalf("step %d: %s at %v took it: %v, want %v", i, st.holder, st.at, got, st.want)
+		}
+	}
+	if err := s.ReleaseLease(ctx, "engine/7", "a"); err != nil {
+		t.Fatal(err)
+	}
+	if take("a", now.Add(113*time.Second)) {
+		t.Fatal("a gave up b's lease")
+	}
+	if err := s.ReleaseLease(ctx, "engine/7", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if !take("a", now.Add(114*time.Second)) {
+		t.Fatal("a did not get the lease b gave up")
+	}
+	if _, err := s.TakeLease(ctx, "engine/7", "", now, now); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a lease without a holder: %v", err)
+	}
+	var (
+		wg  sync.WaitGroup
+		won atomic.Int32
+	)
+	for i := range 8 {
+		wg.Go(func() {
+			ok, err := s.TakeLease(ctx, "engine/8", fmt.Sprint("w", i), now, now.Add(time.Minute))
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				won.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := won.Load(); n != 1 {
+		t.Errorf("%d of 8 racing takers got one lease", n)
 	}
 }

@@ -43,6 +43,7 @@ func Run(t *testing.T, open Opener) {
 		{"TrimValues", testTrimValues},
 		{"ClaimValues", testClaimValues},
 		{"RacingValueClaims", testRacingValueClaims},
+		{"Leases", testLeases},
 		{"RacingWriters", testRacingWriters},
 		{"RacingClaimers", testRacingClaimers},
 		{"RacingRecordUpdates", testRacingRecordUpdates},
