@@ -21,6 +21,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/debug"
 	"os/signal"
 	"sync"
 	"syscall"
@@ -158,6 +159,9 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	level, _ := cfg.level()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	log.Info("starting", "config", cfg)
+	if cfg.MemoryLimitMB > 0 && getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
+	}
 
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
@@ -173,7 +177,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		mctx, stop := context.WithCancel(ctx)
 		defer stop()
 		go func() {
-			if err := serveMetrics(mctx, cfg.Metrics.Listen, m, st, log); err != nil {
+			if err := serveMetrics(mctx, cfg.Metrics, m, st, log); err != nil {
 				log.Error("metrics server stopped", "err", err)
 			}
 		}()

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/chuhe/chuhe/storage"
 )
 
@@ -27,8 +25,9 @@ func (s *Store) TakeToken(ctx context.Context, key string, perSec, burst float64
 		return 0, err
 	}
 	var tokens float64
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO kv (bucket, key, data)
+	// One statement, committed on its own: one round trip per message sent.
+	err := s.read(ctx, func(ctx context.Context, q querier) error {
+		return q.QueryRow(ctx, `INSERT INTO kv (bucket, key, data)
 			VALUES ($1, $2, json_build_object('tokens', $4::float8 - 1, 'last', $5::timestamptz))
 			ON CONFLICT (bucket, key) DO UPDATE SET data = json_build_object(
 				'tokens', least($4::float8, (kv.data->>'tokens')::float8
