@@ -288,3 +288,38 @@ func TestWebhookTakesOverADeadProcess(t *testing.T) {
 		t.Errorf("%d events, want 2: an update was handled twice", n)
 	}
 }
+
+// TestWebhookResendOfADeadProcessUpdate: a process stored an update and died
+// before its 200 reached Telegram, which sends the update again, to this
+// process. It answers 200 (the update is stored) and does not handle it then;
+// its sweep does, once.
+func TestWebhookResendOfADeadProcessUpdate(t *testing.T) {
+	ib := newMemInbox()
+	rec := &recorder{}
+	h := newHarness(t, rec, func(c *Config) {
+		c.Webhook = Webhook{URL: "https://chuhe.example.org/tg/hook", SecretToken: "s3cret-token"}
+	})
+	h.a.inboxSweep = 10 * time.Millisecond
+	h.a.UseInbox(ib)
+	h.run()
+	h.wait("setWebhook", func() bool { return len(h.srv.Calls("setWebhook")) == 1 })
+	hook := newTestServer(t, h.a.WebhookHandler())
+	h.srv.Say(group, alice, "/m h2e2")
+	body := h.srv.UpdateJSON(100)
+	// Stored by the process that died (and so seen).
+	if err := ib.Keep(context.Background(), []bot.Inbound{{Key: inboxKey(100), Data: body}}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := post(t, hook, body, "s3cret-token"); got != http.StatusOK {
+		t.Fatalf("the update sent again answered %d", got)
+	}
+	evs := h.waitEvents(rec, 1)
+	if evs[0].Text != "/m h2e2" {
+		t.Errorf("handled %q", evs[0].Text)
+	}
+	h.wait("done", func() bool { return ib.len() == 0 })
+	time.Sleep(50 * time.Millisecond)
+	if n := len(rec.Events()); n != 1 {
+		t.Errorf("%d events, want the update once", n)
+	}
+}

@@ -749,6 +749,11 @@ func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
 		if old, err := a.inbox.Seen(r.Context(), inboxKey(u.UpdateID)); err != nil {
 			a.log.Warn("telegram: could not tell whether a webhook update came before; taking it", "update", u.UpdateID, "err", err)
 		} else if old {
+			// Not this run's to mark: if it is still stored (its process died
+			// before handling it), a sweep takes it, and must not pass it over.
+			a.mu.Lock()
+			a.seen.put(u.UpdateID, false)
+			a.mu.Unlock()
 			a.log.Info("telegram: a webhook update came again after a restart; it was taken before", "update", u.UpdateID)
 			w.WriteHeader(http.StatusOK)
 			return

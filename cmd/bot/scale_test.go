@@ -43,7 +43,10 @@ import (
 //	CHUHE_SCALE_FULL=1 go test ./cmd/bot -run TestScaleTwoProcesses -v -timeout 10m
 //
 // (200 chats × 5 games, 60 s), which logs moves/s, p50/p99 per move and the
-// RSS of each process. Linux only (/proc, the children's death signal).
+// RSS of each process (now and its peak); the bots run with memory_limit_mb
+// 64. With CHUHE_SCALE_PROFILES=DIR it saves each process's heap profile
+// there at the end (DIR/heap-1.pb.gz, for go tool pprof). Linux only (/proc,
+// the children's death signal).
 func TestScaleTwoProcesses(t *testing.T) {
 	chats, perChat, reminders, dur := 4, 5, 4, 6*time.Second
 	// A board may wait long: the bots keep Telegram's limits (20 messages a
