@@ -306,6 +306,12 @@ func (s *Service) isBot(platform, name, id string) bool {
 	return sameName(name, s.botName) || sameName(name, s.botName+"bot") || me.Username != "" && sameName(name, me.Username)
 }
 
+// engineLease is how long an engine job is its process's (engineJob): longer
+// than any search (MoveTime is at most a minute; a live game's share of its
+// clock less), so that a live process never loses it mid-search; a process
+// that dies loses it at once on PostgreSQL.
+const engineLease = 5 * time.Minute
+
 // errStale says that the game changed while the engine searched it.
 var errStale = errors.New("bot: game changed during the engine's search")
 
@@ -313,6 +319,24 @@ var errStale = errors.New("bot: game changed during the engine's search")
 // draw offer or takeback request, and moves when it is its turn. No lock is
 // held while it searches.
 func (s *Service) engineJob(ctx context.Context, id string) error {
+	// Several processes on one database find the same owed reply (each Tick
+	// reads the games due): the one that takes the job's lease searches, the
+	// others pass, and look again at their next Tick should it die.
+	key, holder := "engine/"+id, s.out.holder+"/engine"
+	now := s.now()
+	took, err := s.store.TakeLease(ctx, key, holder, now, now.Add(engineLease))
+	if err != nil {
+		return fmt.Errorf("engine job %s: %w", id, err)
+	}
+	if !took {
+		s.log.Debug("another process is searching this game", "game", id)
+		return nil
+	}
+	defer func() {
+		if err := s.store.ReleaseLease(context.WithoutCancel(ctx), key, holder); err != nil {
+			s.log.Warn("engine job: the lease stays until it runs out", "game", id, "err", err)
+		}
+	}()
 	if gid, ok := strings.CutPrefix(id, reviewPrefix); ok {
 		return s.reviewJob(ctx, gid)
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -350,5 +351,52 @@ func TestBotTwinGames(t *testing.T) {
 	}
 	if a, b := strings.Join(pub[0], "\n---\n"), strings.Join(pub[1], "\n---\n"); a != b {
 		t.Errorf("the group's messages differ with the player's secret:\n%s\n=====\n%s", a, b)
+	}
+}
+
+// TestOneProcessSearchesAGame: two services on one store (two processes on
+// one database) both find the bot's reply owed; while one searches it, the
+// other does not search it too, and once it is played nothing is owed.
+func TestOneProcessSearchesAGame(t *testing.T) {
+	h := newHarness(t)
+	started, release := make(chan struct{}), make(chan struct{})
+	blocking := MoverFunc(func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+		close(started)
+		<-release
+		return engine.NewEngine(engine.Config{TableBits: 10, Level: level}).Choose(ctx, g, engine.Limits{Depth: 1})
+	})
+	h.engine = &EngineConfig{Workers: 1, Mover: blocking}
+	h.noSettle = true
+	h.restart()
+	h.say("alice", "/play xiangqi level=1")
+	h.say("alice", "h2e2")
+	<-started
+	var searched atomic.Int32
+	other, err := New(Config{Store: h.store, Renderer: h.svc.renderer, Logger: discardLogger(), Clock: h.clock,
+		Engine: EngineConfig{Mover: MoverFunc(func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
+			searched.Add(1)
+			return engine.NewEngine(engine.Config{TableBits: 10, Level: level}).Choose(ctx, g, engine.Limits{Depth: 1})
+		})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	err = other.engineJob(ctx, "1")
+	close(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := searched.Load(); n != 0 {
+		t.Fatalf("the other process searched the game the first one searches (%d times)", n)
+	}
+	h.svc.Settle(ctx)
+	if rec := h.game("1"); len(rec.Moves) != 2 {
+		t.Fatalf("the bot's reply did not land: %v", rec.Moves)
+	}
+	if err := other.engineJob(ctx, "1"); err != nil {
+		t.Fatal(err)
+	}
+	if n := searched.Load(); n != 0 {
+		t.Errorf("the other process searched a game whose reply was played (%d times)", n)
 	}
 }

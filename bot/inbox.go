@@ -2,12 +2,14 @@ package bot
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/chuhe/chuhe/storage"
 )
@@ -26,7 +28,11 @@ type Inbox interface {
 	// Done removes a handled event. A game change the event caused removes it
 	// already, in its own transaction (Event.Inbound).
 	Done(ctx context.Context, key string) error
-	// Pending lists the events not yet done, in key order, and the mark.
+	// Pending claims for this process the events not yet done that no other
+	// live process is handling, and lists them in key order, with the mark.
+	// Events kept or claimed by a process are its own until it dies (or
+	// InboxLease passes): several processes on one database each handle what
+	// they took, and the survivors take over a dead one's.
 	Pending(ctx context.Context) ([]Inbound, string, error)
 	// Seen reports whether an event with this key (as given to Keep) was kept
 	// before, handled or not, among the last few thousand kept: a platform
@@ -45,8 +51,17 @@ type Inbound struct {
 
 // Inbox returns the inbox of one adapter, kept in the service's store.
 func (s *Service) Inbox(platform string) Inbox {
-	return &storeInbox{st: s.store, prefix: platform + "/", window: seenWindow, log: s.log}
+	// Each inbox is a holder of its own: one made for an adapter restarted in
+	// this process takes over what the stopped one kept.
+	return &storeInbox{st: s.store, prefix: platform + "/", window: seenWindow, log: s.log, now: s.now, holder: rand.Text()}
 }
+
+// InboxLease is how long an event kept or claimed is its process's alone when
+// that process lives on but cannot be reached (a process that dies loses its
+// events at once on PostgreSQL, at the next start on bbolt). It is long: an
+// event waits in its chat's queue behind the others, a minute and more under
+// load, and one taken over while still queued would be handled twice.
+const InboxLease = 15 * time.Minute
 
 // seenWindow is how many kept events an inbox remembers for Seen. Telegram
 // resends an unanswered webhook update for about a day, but one answered 200
@@ -60,6 +75,8 @@ type storeInbox struct {
 	// window/8 events kept (so at most 9/8 window are stored).
 	window int
 	log    *slog.Logger
+	now    func() time.Time
+	holder string // the name of this inbox's leases on its events
 
 	mu   sync.Mutex
 	kept int // events kept since the last trim
@@ -74,12 +91,13 @@ func (b *storeInbox) seenPrefix() string { return b.prefix + "~seen/" }
 
 func (b *storeInbox) Keep(ctx context.Context, events []Inbound, mark string) error {
 	vs := make([]storage.Value, 0, len(events)+1)
+	hold := storage.Lease{Holder: b.holder, Until: b.now().Add(InboxLease)} // this process handles what it keeps
 	for i, e := range events {
 		if e.Key == "" || strings.HasPrefix(e.Key, "~") {
 			return fmt.Errorf("inbox: bad key %q", e.Key)
 		}
 		events[i].Key = b.full(e.Key)
-		vs = append(vs, storage.Value{Key: events[i].Key, JSON: e.Data},
+		vs = append(vs, storage.Value{Key: events[i].Key, JSON: e.Data, Hold: hold},
 			// In the same transaction: an event kept is an event seen.
 			storage.Value{Key: b.seenPrefix() + strings.TrimPrefix(events[i].Key, b.prefix), JSON: json.RawMessage("1")})
 	}
@@ -138,22 +156,24 @@ func (b *storeInbox) Done(ctx context.Context, key string) error {
 }
 
 func (b *storeInbox) Pending(ctx context.Context) ([]Inbound, string, error) {
-	vs, err := b.st.Values(ctx, ownedInbox, b.prefix)
+	mark := ""
+	var raw json.RawMessage
+	switch err := b.st.GetValue(ctx, ownedInbox, b.markKey(), &raw); {
+	case err == nil:
+		if err := json.Unmarshal(raw, &mark); err != nil {
+			return nil, "", fmt.Errorf("inbox mark: %w", err)
+		}
+	case !errors.Is(err, storage.ErrNotFound):
+		return nil, "", err
+	}
+	// The events sort below "~", the mark and the marks of events seen from it.
+	vs, err := b.st.ClaimValues(ctx, storage.ValueClaim{Bucket: ownedInbox, From: b.prefix, To: b.prefix + "~",
+		Holder: b.holder, Now: b.now(), Lease: InboxLease})
 	if err != nil {
 		return nil, "", err
 	}
-	var out []Inbound
-	mark := ""
+	out := make([]Inbound, 0, len(vs))
 	for _, v := range vs {
-		if v.Key == b.markKey() {
-			if err := json.Unmarshal(v.JSON, &mark); err != nil {
-				return nil, "", fmt.Errorf("inbox mark: %w", err)
-			}
-			continue
-		}
-		if strings.HasPrefix(v.Key, b.prefix+"~") {
-			continue // the marks of events seen
-		}
 		out = append(out, Inbound{Key: v.Key, Data: v.JSON})
 	}
 	return out, mark, nil

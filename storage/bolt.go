@@ -56,6 +56,8 @@ type Bolt struct {
 
 	// session names this Open: outbox leases of an earlier one are void (outbox.go).
 	session string
+	// holds are the leases on values taken in this Open (held.go).
+	holds holds
 
 	commits atomic.Uint64 // transactions committed by the committer, for benchmarks
 }

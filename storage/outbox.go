@@ -294,6 +294,7 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 		if err != nil {
 			return nil, nil, err
 		}
+		s.holds.release(c.Consume)
 		return g, entries, nil
 	}
 	g, err := s.modifyGameTx(ctx, c.ID, c.ExpectVersion, func(g *Game) (*Game, error) {
@@ -313,6 +314,7 @@ func (s *Bolt) ChangeGame(ctx context.Context, c GameChange) (*Game, []*OutboxEn
 	if err != nil {
 		return nil, nil, fmt.Errorf("change %w", err)
 	}
+	s.holds.release(c.Consume)
 	return g, entries, nil
 }
 
@@ -328,6 +330,7 @@ func (s *Bolt) Enqueue(ctx context.Context, entries []*OutboxEntry, consumed ...
 	if err != nil {
 		return fmt.Errorf("enqueue: %w", err)
 	}
+	s.holds.release(consumed)
 	return nil
 }
 
@@ -583,6 +586,7 @@ func (s *Bolt) PutValues(ctx context.Context, bucket string, vs []Value) error {
 	if err != nil {
 		return fmt.Errorf("put values %s: %w", bucket, err)
 	}
+	s.holds.hold(bucket, s.ownHolds(vs), s.now())
 	return nil
 }
 

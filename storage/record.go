@@ -254,6 +254,28 @@ type PuzzleScore struct {
 type Value struct {
 	Key  string
 	JSON []byte
+	// Hold, set when PutValues stores the value, leases it (Holder and Until;
+	// the store sets Session) so that claims pass it over (see ValueClaim).
+	// Lists and reads leave it zero.
+	Hold Lease
+}
+
+// ValueClaim asks ClaimValues for the values of one bucket with keys in
+// [From, To) (To "" has no bound) that nobody else holds, to lease them to
+// Holder until Now+Lease. A value is held while its lease runs and the store
+// that took it (by PutValues with Hold, or by a claim) is open: when a process
+// dies, its values are free at once on PostgreSQL (its session ends) and, on
+// bbolt, at the next Open. Within one store, a holder takes over the values of
+// other holders: a process runs one holder per range (an adapter's inbox),
+// and a new one replaces an old one that stopped. This is how several
+// processes share one inbox: each handles what it stored and what it claims,
+// and never what another live process is handling.
+type ValueClaim struct {
+	Bucket   string
+	From, To string
+	Holder   string
+	Now      time.Time
+	Lease    time.Duration // default 1 minute
 }
 
 // keyPart checks one component of a composite key: keys join components with NUL.

@@ -341,6 +341,7 @@ func (s *Bolt) DeleteValue(ctx context.Context, bucket, key string) error {
 	if err != nil {
 		return fmt.Errorf("delete value %s/%s: %w", bucket, key, err)
 	}
+	s.holds.release([]ValueRef{{Bucket: bucket, Key: key}})
 	return nil
 }
 

@@ -122,6 +122,19 @@ type Store interface {
 	PruneSent(ctx context.Context, before time.Time) (int, error)
 	// PutValues stores several values of one bucket atomically.
 	PutValues(ctx context.Context, bucket string, vs []Value) error
+	// ClaimValues leases to this store the values of a key range that no live
+	// lease holds, and returns them in key order (see ValueClaim). Removing a
+	// value (DeleteValue, or consumed by a change) ends its lease.
+	ClaimValues(ctx context.Context, c ValueClaim) ([]Value, error)
+	// TakeLease takes the lease named key for holder until until, unless a
+	// live lease of another holder has it, and reports whether it did; the
+	// holder of a lease renews it so. A lease is live until its time runs
+	// out or the store that granted it closes (its process dies): this is how
+	// work that one process at a time should do is claimed (the engine's
+	// search of a game). ReleaseLease gives a holder's lease up; another's
+	// it leaves.
+	TakeLease(ctx context.Context, key, holder string, now, until time.Time) (bool, error)
+	ReleaseLease(ctx context.Context, key, holder string) error
 	// TrimValues keeps the newest keep values under a key prefix of a bucket
 	// (key order) and removes the older ones.
 	TrimValues(ctx context.Context, bucket, prefix string, keep int) (int, error)
@@ -140,3 +153,17 @@ type Store interface {
 }
 
 var _ Store = (*Bolt)(nil)
+
+// Rates is a store's shared token buckets, for budgets that several
+// processes on one database draw on together (Telegram allows a bot about 30
+// messages a second, however many processes send them). The PostgreSQL store
+// implements it; a bbolt file is used by one process, which keeps its
+// budgets in memory.
+type Rates interface {
+	// TakeToken takes one token from the bucket named key, which refills at
+	// perSec up to burst tokens (and starts full), going into debt when it is
+	// empty; it returns how long the caller must wait before it acts: zero
+	// when a token was there. Times are the callers' clocks; a bucket's time
+	// never goes back.
+	TakeToken(ctx context.Context, key string, perSec, burst float64, now time.Time) (time.Duration, error)
+}

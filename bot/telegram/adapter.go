@@ -2,6 +2,8 @@ package telegram
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -51,6 +53,9 @@ type Adapter struct {
 	// inbox keeps updates from their acknowledgement to Telegram until they are
 	// handled (nil: only in memory, as before issue 13).
 	inbox bot.Inbox
+	// inboxSweep is how often a webhook process takes over the stored updates
+	// of processes that died (updates.go).
+	inboxSweep time.Duration
 }
 
 // UseInbox makes the adapter keep every update in ib before Telegram is told it
@@ -58,6 +63,32 @@ type Adapter struct {
 // handle what ib still holds when Run starts: no update is lost to a restart or
 // a crash. Call it before Run.
 func (a *Adapter) UseInbox(ib bot.Inbox) { a.inbox = ib }
+
+// UseSharedRate makes the adapter draw on one budget of Config.GlobalRate
+// messages a second with every other process of the bot that uses r (one
+// database): Telegram's limit is the bot's. The bucket is named by a hash of
+// the token. Call it before Run. Without it each process keeps its own.
+func (a *Adapter) UseSharedRate(r SharedRate) {
+	sum := sha256.Sum256([]byte(a.cfg.Token))
+	a.limit.shared = r
+	a.limit.sharedKey = "telegram/" + hex.EncodeToString(sum[:8])
+	var (
+		mu   sync.Mutex
+		last time.Time
+	)
+	a.limit.onFailure = func(err error) {
+		mu.Lock()
+		now := a.clock.Now()
+		quiet := now.Sub(last) < time.Minute // once a minute is enough to say it
+		if !quiet {
+			last = now
+		}
+		mu.Unlock()
+		if !quiet {
+			a.log.Warn("telegram: the shared rate limit is unavailable; limiting this process alone", "err", err)
+		}
+	}
+}
 
 type msgKey struct {
 	chat int64
@@ -96,6 +127,7 @@ func New(cfg Config, handler bot.Handler, logger *slog.Logger) (*Adapter, error)
 		sent:       newFIFO[msgKey, sentInfo](cfg.StoreSize),
 		migrations: newFIFO[int64, int64](cfg.StoreSize),
 		pending:    map[int]bool{},
+		inboxSweep: inboxSweep,
 		seen:       newFIFO[int, bool](cfg.StoreSize),
 		secret:     cfg.Webhook.SecretToken,
 		adminCmds:  adminNames(cfg.AdminCommands),

@@ -191,7 +191,7 @@ func TestWebhookResendAfterRestart(t *testing.T) {
 		t.Fatalf("update answered %d", got)
 	}
 	h.waitEvents(first, 1)
-	waitHandled(t, ib)
+	waitHandled(t, st)
 	h.shutdown()
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func TestWebhookResendAfterRestart(t *testing.T) {
 	h2.waitEvents(second, 1)
 	// Everything kept is handled once the inbox is empty (a kept update is
 	// removed after its handler returns).
-	waitHandled(t, ib)
+	waitHandled(t, st)
 	evs := second.Events()
 	if len(evs) != 1 || evs[0].Text != "/m h9g7" {
 		var texts []string
@@ -228,16 +228,98 @@ func TestWebhookResendAfterRestart(t *testing.T) {
 	}
 }
 
-// waitHandled waits until every update kept in ib is handled (the inbox is
-// empty), as waitEvents waits for events.
-func waitHandled(t *testing.T, ib bot.Inbox) {
+// waitHandled waits until every update kept in st's inbox is handled (none
+// is left), as waitEvents waits for events. It reads the store: the inbox's
+// Pending claims, and passes over what its own adapter holds.
+func waitHandled(t *testing.T, st storage.Store) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
-		if p, _, err := ib.Pending(context.Background()); err == nil && len(p) == 0 {
+		if vs, err := st.Values(context.Background(), "inbound", "telegram/0"); err == nil && len(vs) == 0 {
 			return
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
 	t.Fatal("updates kept in the inbox were not handled")
+}
+
+// TestWebhookTakesOverADeadProcess: behind a load balancer, an update that
+// another process stored and did not handle before it died is handled by a
+// process that lives on, once, even while it waits in its chat's queue and
+// the sweeps see it stored again and again.
+func TestWebhookTakesOverADeadProcess(t *testing.T) {
+	ib := newMemInbox() // its Pending lists everything, as if every lease had run out
+	release := make(chan struct{})
+	rec := &recorder{react: func(ctx context.Context, ev bot.Event, r bot.Replier) {
+		if ev.Text == "/m h2e2" {
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+		}
+	}}
+	h := newHarness(t, rec, func(c *Config) {
+		c.Webhook = Webhook{URL: "https://chuhe.example.org/tg/hook", SecretToken: "s3cret-token"}
+	})
+	h.a.inboxSweep = 10 * time.Millisecond
+	h.a.UseInbox(ib)
+	h.run()
+	h.wait("setWebhook", func() bool { return len(h.srv.Calls("setWebhook")) == 1 })
+	hook := newTestServer(t, h.a.WebhookHandler())
+	h.srv.Say(group, alice, "/m h2e2")
+	if got := post(t, hook, h.srv.UpdateJSON(100), "s3cret-token"); got != http.StatusOK {
+		t.Fatalf("update answered %d", got)
+	}
+	h.waitEvents(rec, 1)
+	// The other process stored update 101 and died; it queues behind 100.
+	h.srv.Say(group, bob, "/m h9g7")
+	ib.mu.Lock()
+	ib.items["telegram/"+inboxKey(101)] = h.srv.UpdateJSON(101)
+	ib.mu.Unlock()
+	time.Sleep(100 * time.Millisecond) // ten sweeps
+	close(release)
+	evs := h.waitEvents(rec, 2)
+	if evs[1].Text != "/m h9g7" || evs[1].Inbound != "telegram/"+inboxKey(101) {
+		t.Errorf("the update left by the dead process came as %q (%s)", evs[1].Text, evs[1].Inbound)
+	}
+	h.wait("done", func() bool { return ib.len() == 0 })
+	time.Sleep(30 * time.Millisecond)
+	if n := len(rec.Events()); n != 2 {
+		t.Errorf("%d events, want 2: an update was handled twice", n)
+	}
+}
+
+// TestWebhookResendOfADeadProcessUpdate: a process stored an update and died
+// before its 200 reached Telegram, which sends the update again, to this
+// process. It answers 200 (the update is stored) and does not handle it then;
+// its sweep does, once.
+func TestWebhookResendOfADeadProcessUpdate(t *testing.T) {
+	ib := newMemInbox()
+	rec := &recorder{}
+	h := newHarness(t, rec, func(c *Config) {
+		c.Webhook = Webhook{URL: "https://chuhe.example.org/tg/hook", SecretToken: "s3cret-token"}
+	})
+	h.a.inboxSweep = 10 * time.Millisecond
+	h.a.UseInbox(ib)
+	h.run()
+	h.wait("setWebhook", func() bool { return len(h.srv.Calls("setWebhook")) == 1 })
+	hook := newTestServer(t, h.a.WebhookHandler())
+	h.srv.Say(group, alice, "/m h2e2")
+	body := h.srv.UpdateJSON(100)
+	// Stored by the process that died (and so seen).
+	if err := ib.Keep(context.Background(), []bot.Inbound{{Key: inboxKey(100), Data: body}}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := post(t, hook, body, "s3cret-token"); got != http.StatusOK {
+		t.Fatalf("the update sent again answered %d", got)
+	}
+	evs := h.waitEvents(rec, 1)
+	if evs[0].Text != "/m h2e2" {
+		t.Errorf("handled %q", evs[0].Text)
+	}
+	h.wait("done", func() bool { return ib.len() == 0 })
+	time.Sleep(50 * time.Millisecond)
+	if n := len(rec.Events()); n != 1 {
+		t.Errorf("%d events, want the update once", n)
+	}
 }

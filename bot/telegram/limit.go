@@ -18,6 +18,23 @@ type limiter struct {
 	group   rate
 	private rate
 	chats   map[int64]*bucket
+
+	// shared, when set (UseSharedRate), holds the global bucket instead, in
+	// the database, for every process of the bot: Telegram counts a bot's
+	// messages, not a process's. sharedKey names the bot there.
+	shared    SharedRate
+	sharedKey string
+	onFailure func(error) // a failed shared take falls back to the bucket in memory
+}
+
+// sharedTimeout bounds a take from the shared bucket; then the process
+// limits itself alone for that send.
+const sharedTimeout = 2 * time.Second
+
+// SharedRate is a token bucket that several processes draw on;
+// storage.Rates (the PostgreSQL store) is one.
+type SharedRate interface {
+	TakeToken(ctx context.Context, key string, perSec, burst float64, now time.Time) (time.Duration, error)
 }
 
 type rate struct {
@@ -71,8 +88,27 @@ func (l *limiter) wait(ctx context.Context, chat int64) error {
 		b = &bucket{rate: r, tokens: r.burst}
 		l.chats[chat] = b
 	}
-	d := max(l.global.take(now), b.take(now))
+	d := b.take(now)
+	if l.shared == nil {
+		d = max(d, l.global.take(now))
+	}
 	l.mu.Unlock()
+	if l.shared != nil {
+		// A database slow to answer must not hold every send long.
+		tctx, cancel := context.WithTimeout(ctx, sharedTimeout)
+		g, err := l.shared.TakeToken(tctx, l.sharedKey, l.global.perSec, l.global.burst, now)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			l.onFailure(err)
+			l.mu.Lock()
+			g = l.global.take(now)
+			l.mu.Unlock()
+		}
+		d = max(d, g)
+	}
 	if d <= 0 {
 		return ctx.Err()
 	}

@@ -152,19 +152,68 @@ func (a *Adapter) replayInbox(ctx context.Context) {
 	}
 	for _, in := range pending {
 		var u tgbotapi.Update
+		if err := json.Unmarshal(in.Data, &u); err == nil {
+			a.ps.offset = max(a.ps.offset, u.UpdateID+1)
+		}
+	}
+	a.handleStored(ctx, pending)
+}
+
+// inboxSweep is how often a webhook process looks for stored updates that no
+// live process handles: those of a process that died while this one runs
+// (the inbox's claims give them to one survivor).
+const inboxSweep = 30 * time.Second
+
+// sweepInbox takes over, every `every` until ctx ends, the stored updates of
+// processes that died. Behind a load balancer several processes serve the
+// webhook; one that dies leaves what it stored and had not handled. (Real
+// time: processes die in it, and a test clock's Sleep returns at once.)
+func (a *Adapter) sweepInbox(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		pending, _, err := a.inbox.Pending(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				a.log.Warn("telegram: the stored updates could not be read", "err", err)
+			}
+			continue
+		}
+		if len(pending) > 0 {
+			a.log.Info("telegram: handling updates another process stored and left", "count", len(pending))
+		}
+		a.handleStored(ctx, pending)
+	}
+}
+
+// handleStored dispatches updates claimed from the inbox, but none that this
+// run has queued or is handling already.
+func (a *Adapter) handleStored(ctx context.Context, pending []bot.Inbound) {
+	for _, in := range pending {
+		var u tgbotapi.Update
 		if err := json.Unmarshal(in.Data, &u); err != nil {
 			a.log.Error("telegram: a stored update is unreadable; dropping it", "key", in.Key, "err", err)
 			_ = a.inbox.Done(ctx, in.Key)
 			continue
 		}
-		a.ps.offset = max(a.ps.offset, u.UpdateID+1)
 		a.mu.Lock()
 		taken, _ := a.seen.get(u.UpdateID)
+		taken = taken || a.pending[u.UpdateID]
+		if !taken {
+			// Marked, so that a later sweep that lists it again (its lease
+			// ran out while it waited) does not take it a second time.
+			a.seen.put(u.UpdateID, true)
+		}
 		a.mu.Unlock()
 		if taken {
 			// It came by the webhook in this run, which marks it before storing
-			// it and dispatches it itself: a webhook served before this replay
-			// ends must not get it handled twice.
+			// it and dispatches it itself, or an earlier sweep took it: it must
+			// not be handled twice.
 			continue
 		}
 		if err := a.dispatch(ctx, u, in.Key); err != nil {
@@ -637,6 +686,9 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		return fmt.Errorf("telegram: setWebhook: %w", err)
 	}
 	a.replayInbox(ctx)
+	if a.inbox != nil {
+		go a.sweepInbox(ctx, a.inboxSweep)
+	}
 	if a.cfg.Webhook.Listen == "" {
 		<-ctx.Done()
 		return nil
@@ -697,6 +749,11 @@ func (a *Adapter) serveWebhook(w http.ResponseWriter, r *http.Request) {
 		if old, err := a.inbox.Seen(r.Context(), inboxKey(u.UpdateID)); err != nil {
 			a.log.Warn("telegram: could not tell whether a webhook update came before; taking it", "update", u.UpdateID, "err", err)
 		} else if old {
+			// Not this run's to mark: if it is still stored (its process died
+			// before handling it), a sweep takes it, and must not pass it over.
+			a.mu.Lock()
+			a.seen.put(u.UpdateID, false)
+			a.mu.Unlock()
 			a.log.Info("telegram: a webhook update came again after a restart; it was taken before", "update", u.UpdateID)
 			w.WriteHeader(http.StatusOK)
 			return

@@ -49,6 +49,11 @@ type Config struct {
 	// TickInterval is how often clocks, reminders and timeouts are checked;
 	// default 5s.
 	TickInterval time.Duration `yaml:"tick_interval"`
+	// MemoryLimitMB is a soft limit on the process's memory in MiB (Go's
+	// GOMEMLIMIT, which wins when set): the garbage collector works harder
+	// near it rather than letting the heap grow to twice what is live. 0: no
+	// limit. See docs/scale.md for what the bot holds under load.
+	MemoryLimitMB int `yaml:"memory_limit_mb"`
 
 	Render   RenderConfig    `yaml:"render"`
 	Console  ConsoleConfig   `yaml:"console"`

@@ -48,6 +48,8 @@ func TestLoadConfig(t *testing.T) {
 data_dir: /ignored/by/env
 log_level: debug
 tick_interval: 2s
+memory_limit_mb: 64
+metrics: {listen: "127.0.0.1:0", pprof: true}
 render: {width: 480, theme: jade}
 telegram:
   token: from-file
@@ -64,7 +66,8 @@ puzzle: {time: "08:30", timezone: Europe/Berlin}
 			t.Errorf("tokens: %q %q", cfg.Telegram.Token, cfg.Discord.Token)
 		}
 		if cfg.Database != filepath.Join("/srv/chuhe", "chuhe.db") || cfg.TickInterval != 2*time.Second ||
-			cfg.Render.Width != 480 || cfg.Telegram.Webhook.URL == "" || cfg.Discord.ShardCount != 2 || cfg.Puzzle.Time != "08:30" {
+			cfg.Render.Width != 480 || cfg.Telegram.Webhook.URL == "" || cfg.Discord.ShardCount != 2 || cfg.Puzzle.Time != "08:30" ||
+			cfg.MemoryLimitMB != 64 || !cfg.Metrics.Pprof {
 			t.Errorf("config: %+v", cfg)
 		}
 		if cfg.consoleOnly() {

@@ -22,6 +22,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -158,6 +159,9 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	level, _ := cfg.level()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	log.Info("starting", "config", cfg)
+	if cfg.MemoryLimitMB > 0 && getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
+	}
 
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
@@ -173,7 +177,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		mctx, stop := context.WithCancel(ctx)
 		defer stop()
 		go func() {
-			if err := serveMetrics(mctx, cfg.Metrics.Listen, m, st, log); err != nil {
+			if err := serveMetrics(mctx, cfg.Metrics, m, st, log); err != nil {
 				log.Error("metrics server stopped", "err", err)
 			}
 		}()
@@ -197,7 +201,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err != nil {
 		return err
 	}
-	runners, err := buildRunners(cfg, svc, log, stdin, stdout)
+	runners, err := buildRunners(cfg, svc, st, log, stdin, stdout)
 	if err != nil {
 		return err
 	}
@@ -257,7 +261,7 @@ func renderOptions(rc RenderConfig) render.Options {
 
 // buildRunners makes the adapters the config asks for: every platform with a
 // token, and the console when there is none (or console.enabled).
-func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Reader, stdout io.Writer) ([]Runner, error) {
+func buildRunners(cfg *Config, svc *bot.Service, st storage.Store, log *slog.Logger, stdin io.Reader, stdout io.Writer) ([]Runner, error) {
 	var runners []Runner
 	if cfg.Telegram.Token != "" {
 		// The adapter builds its command menu from bot.Commands.
@@ -266,6 +270,9 @@ func buildRunners(cfg *Config, svc *bot.Service, log *slog.Logger, stdin io.Read
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
 		a.UseInbox(svc.Inbox(a.Name())) // no update is lost between Telegram and the store
+		if r, ok := st.(storage.Rates); ok {
+			a.UseSharedRate(r) // Telegram's 30 a second is the bot's, over all its processes
+		}
 		runners = append(runners, a)
 	}
 	if cfg.Discord.Token != "" {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"time"
 
@@ -20,6 +21,11 @@ import (
 type MetricsConfig struct {
 	// Listen is the address (":9090", "127.0.0.1:9090"); empty: not served.
 	Listen string `yaml:"listen"`
+	// Pprof also serves Go's profiles under /debug/pprof/ (heap, goroutines,
+	// CPU) on that address, to find what holds memory under load. Off by
+	// default: a profile shows what the bot is doing, so keep the address
+	// private.
+	Pprof bool `yaml:"pprof"`
 }
 
 // metrics are the bot's Prometheus metrics, in a registry of their own (no
@@ -193,12 +199,21 @@ func (s *metricStore) DueGames(ctx context.Context, now time.Time, limit int) ([
 
 // serveMetrics serves /metrics and /healthz on listen until ctx ends. The
 // health check reads the store: a bot whose database is gone is not healthy.
-func serveMetrics(ctx context.Context, listen string, m *metrics, st storage.Store, log *slog.Logger) error {
-	ln, err := net.Listen("tcp", listen)
+func serveMetrics(ctx context.Context, mc MetricsConfig, m *metrics, st storage.Store, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", mc.Listen)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: metricsHandler(m, st, log), ReadHeaderTimeout: 5 * time.Second}
+	h := metricsHandler(m, st, log)
+	if mc.Pprof {
+		mux := http.NewServeMux()
+		mux.Handle("/", h)
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		h = mux
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -42,7 +43,10 @@ import (
 //	CHUHE_SCALE_FULL=1 go test ./cmd/bot -run TestScaleTwoProcesses -v -timeout 10m
 //
 // (200 chats × 5 games, 60 s), which logs moves/s, p50/p99 per move and the
-// RSS of each process. Linux only (/proc, the children's death signal).
+// RSS of each process (now and its peak); the bots run with memory_limit_mb
+// 64. With CHUHE_SCALE_PROFILES=DIR it saves each process's heap profile
+// there at the end (DIR/heap-1.pb.gz, for go tool pprof). Linux only (/proc,
+// the children's death signal).
 func TestScaleTwoProcesses(t *testing.T) {
 	chats, perChat, reminders, dur := 4, 5, 4, 6*time.Second
 	// A board may wait long: the bots keep Telegram's limits (20 messages a
@@ -205,6 +209,12 @@ func TestScaleTwoProcesses(t *testing.T) {
 	// The reminders: due a third of the way in, two processes ticking.
 	time.Sleep(2 * time.Second)
 	rss := []string{bots[0].rss(), bots[1].rss()}
+	if dir := os.Getenv("CHUHE_SCALE_PROFILES"); dir != "" {
+		// For `go tool pprof -sample_index=inuse_space DIR/heap-1.pb.gz`.
+		for i, b := range bots {
+			b.heapProfile(t, dir, fmt.Sprintf("heap-%d.pb.gz", i+1))
+		}
+	}
 	for _, b := range bots {
 		b.stop(t)
 	}
@@ -310,8 +320,8 @@ func scaleDB(t *testing.T) (dsn, schema string) {
 
 // scaleBot is one bot process of the load test.
 type scaleBot struct {
-	config, listen string
-	run            *child
+	config, listen, metrics string
+	run                     *child
 }
 
 func newScaleBot(t *testing.T, srv *telegramtest.Server, dsn string) *scaleBot {
@@ -320,6 +330,11 @@ func newScaleBot(t *testing.T, srv *telegramtest.Server, dsn string) *scaleBot {
 		t.Fatal(err)
 	}
 	listen := ln.Addr().String()
+	ln.Close()
+	if ln, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	metricsListen := ln.Addr().String()
 	ln.Close()
 	dir := t.TempDir()
 	cfg := fmt.Sprintf(`data_dir: %s
@@ -338,12 +353,16 @@ telegram:
     secret_token: %s
 delivery:
   max_backoff: 1s
-`, dir, dsn, srv.Token, srv.Endpoint(), listen, scaleSecret)
+memory_limit_mb: 64
+metrics:
+  listen: %q
+  pprof: true
+`, dir, dsn, srv.Token, srv.Endpoint(), listen, scaleSecret, metricsListen)
 	path := filepath.Join(dir, "config.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	b := &scaleBot{config: path, listen: listen}
+	b := &scaleBot{config: path, listen: listen, metrics: metricsListen}
 	t.Cleanup(func() {
 		if b.run != nil && b.run.cmd.ProcessState == nil {
 			_ = b.run.cmd.Process.Kill()
@@ -405,18 +424,43 @@ func (b *scaleBot) stop(t *testing.T) {
 	}
 }
 
-// rss is the process's resident memory, from /proc (Linux).
+// rss is the process's resident memory now and at its peak, from /proc
+// (Linux).
 func (b *scaleBot) rss() string {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", b.run.cmd.Process.Pid))
 	if err != nil {
 		return "?"
 	}
+	now, peak := "?", "?"
 	for _, l := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			return strings.TrimSpace(v)
+			now = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			peak = strings.TrimSpace(v)
 		}
 	}
-	return "?"
+	return now + " (peak " + peak + ")"
+}
+
+// heapProfile saves the process's heap profile (metrics.pprof) as
+// dir/name, for `go tool pprof`.
+func (b *scaleBot) heapProfile(t *testing.T, dir, name string) {
+	resp, err := http.Get("http://" + b.metrics + "/debug/pprof/heap")
+	if err != nil {
+		t.Logf("heap profile: %v", err)
+		return
+	}
+	defer resp.Body.Close()
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Logf("heap profile: %v", err)
+		return
+	}
+	defer f.Close()
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		t.Logf("heap profile: %v", err)
+	}
 }
 
 // boardWatch follows the chats' messages: one poller for all, so that a

@@ -117,7 +117,7 @@ func consume(ctx context.Context, tx pgx.Tx, refs []storage.ValueRef) error {
 		if r.Key == "" {
 			continue
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM kv WHERE bucket = $1 AND key = $2`, r.Bucket, r.Key); err != nil {
+		if err := deleteValue(ctx, tx, r.Bucket, r.Key); err != nil {
 			return fmt.Errorf("consume %s/%s: %w", r.Bucket, r.Key, err)
 		}
 	}

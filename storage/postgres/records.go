@@ -323,7 +323,10 @@ func (s *Store) PutValues(ctx context.Context, bucket string, vs []storage.Value
 			b.Queue(`INSERT INTO kv (bucket, key, data) VALUES ($1, $2, $3)
 				ON CONFLICT (bucket, key) DO UPDATE SET data = EXCLUDED.data`, bucket, v.Key, []byte(v.JSON))
 		}
-		return tx.SendBatch(ctx, b).Close()
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		return s.putHolds(ctx, tx, bucket, vs)
 	})
 	if err != nil {
 		return fmt.Errorf("put values %s: %w", bucket, err)
@@ -359,8 +362,7 @@ func (s *Store) DeleteValue(ctx context.Context, bucket, key string) error {
 		return nil
 	}
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM kv WHERE bucket = $1 AND key = $2`, bucket, key)
-		return err
+		return deleteValue(ctx, tx, bucket, key)
 	})
 	if err != nil {
 		return fmt.Errorf("delete value %s/%s: %w", bucket, key, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/gorilla/websocket"
@@ -28,8 +29,12 @@ type Resume struct {
 var ErrNoSession = errors.New("discordtest: no gateway session")
 
 type gateway struct {
-	sessions    map[string]*gwSession
-	current     *gwSession
+	sessions map[string]*gwSession
+	current  *gwSession
+	// shards are the sessions that identified with a shard, by shard id;
+	// shardCount is the count they gave.
+	shards      map[int]*gwSession
+	shardCount  int
 	conns       []*gwConn
 	identifies  []Identify
 	resumes     []Resume
@@ -148,19 +153,56 @@ func (s *Server) identify(c *gwConn, id Identify) bool {
 	sess := &gwSession{id: fmt.Sprintf("session-%d", s.gw.nextSession), conn: c}
 	s.gw.sessions[sess.id] = sess
 	s.gw.current = sess
+	guilds := []any{map[string]any{"id": s.cfg.GuildID, "unavailable": true}}
+	mine := true
+	if id.Shard != nil {
+		if s.gw.shards == nil {
+			s.gw.shards = map[int]*gwSession{}
+		}
+		s.gw.shards[id.Shard[0]] = sess
+		s.gw.shardCount = id.Shard[1]
+		if mine = id.Shard[0] == s.guildShard(); !mine {
+			guilds = []any{}
+		}
+	}
 	ready := map[string]any{
 		"v":           9,
 		"session_id":  sess.id,
 		"user":        s.botJSON(),
 		"application": map[string]any{"id": s.cfg.AppID, "flags": 0},
-		"guilds":      []any{map[string]any{"id": s.cfg.GuildID, "unavailable": true}},
+		"guilds":      guilds,
 	}
 	if id.Shard != nil {
 		ready["shard"] = id.Shard
 	}
-	s.dispatchLocked("READY", ready)
-	s.dispatchLocked("GUILD_CREATE", s.guildJSON())
+	s.dispatchTo(sess, "READY", ready)
+	if mine {
+		s.dispatchTo(sess, "GUILD_CREATE", s.guildJSON())
+	}
 	return true
+}
+
+// guildShard is the shard the guild's events go to, as Discord computes it:
+// (guild_id >> 22) % shard_count.
+func (s *Server) guildShard() int {
+	if s.gw.shardCount <= 1 {
+		return 0
+	}
+	id, _ := strconv.ParseUint(s.cfg.GuildID, 10, 64)
+	return int((id >> 22) % uint64(s.gw.shardCount))
+}
+
+// sessionFor is the session an event goes to: with shards, a guild's events to the
+// guild's shard and the others (direct messages) to shard 0, as on Discord;
+// without, the current session.
+func (s *Server) sessionFor(data any) *gwSession {
+	if s.gw.shards == nil {
+		return s.gw.current
+	}
+	if m, ok := data.(map[string]any); ok && m["guild_id"] != nil {
+		return s.gw.shards[s.guildShard()]
+	}
+	return s.gw.shards[0]
 }
 
 func (s *Server) resume(c *gwConn, res Resume) {
@@ -183,7 +225,7 @@ func (s *Server) resume(c *gwConn, res Resume) {
 			}
 		}
 	}
-	s.dispatchLocked("RESUMED", map[string]any{})
+	s.dispatchTo(sess, "RESUMED", map[string]any{})
 }
 
 // Dispatch sends a gateway event (op 0) to the current session. When the bot is
@@ -196,7 +238,10 @@ func (s *Server) Dispatch(eventType string, data any) error {
 }
 
 func (s *Server) dispatchLocked(eventType string, data any) error {
-	sess := s.gw.current
+	return s.dispatchTo(s.sessionFor(data), eventType, data)
+}
+
+func (s *Server) dispatchTo(sess *gwSession, eventType string, data any) error {
 	if sess == nil {
 		return ErrNoSession
 	}
@@ -285,4 +330,15 @@ func (s *Server) memberJSON(u User) map[string]any {
 		perms = "3080" // and administrator
 	}
 	return map[string]any{"user": s.userJSON(u), "roles": roles, "permissions": perms, "joined_at": "2026-01-01T00:00:00Z"}
+}
+
+// ShardsConnected is how many shards have a live gateway connection.
+func (v *View) ShardsConnected() int {
+	n := 0
+	for _, s := range v.s.gw.shards {
+		if s.conn != nil {
+			n++
+		}
+	}
+	return n
 }
