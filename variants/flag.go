@@ -206,33 +206,37 @@ func (f *flagRule) MoveAliases(p *rules.Position, m rules.Move) []string {
 }
 
 // Refusal says why F+ or FF cannot be played now.
-func (f *flagRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (f *flagRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m != rules.NullMove {
-		return ""
+		return rules.Texts{}
 	}
 	own, enemy := f.cells(p, p.ToMove())
 	switch {
 	case strings.HasPrefix(text, "f+") || strings.HasPrefix(text, "旗+"):
 		move := strings.TrimPrefix(strings.TrimPrefix(text, "f+"), "旗+")
 		if !p.InCheck() || p.MidTurn() {
-			return "your flag steps along with a move (F+) only when you are in check at the start of your turn; play " + move + " without F+"
+			return say("flag.along_when", move)
 		}
 		if _, err := rules.ParseCoord(p, move); err != nil {
 			var ie *rules.IllegalMoveError
 			if errors.As(err, &ie) {
-				return "F+" + move + ": " + ie.Reason
+				why := ie.Texts
+				if why.IsZero() {
+					why = rules.Texts{En: ie.Reason} // the core's reason: English in every chat for now
+				}
+				return say("flag.along_bad", move, why)
 			}
-			return "after F+ write a board move that answers the check, like F+" + f.example(p)
+			return say("flag.along_syntax", f.example(p))
 		}
 	case text == "ff" || text == "旗旗":
 		if p.InCheck() {
-			return "you are in check: answer it (your flag may step along, F+ and the move); FF is only for a side not in check"
+			return say("flag.ff_in_check")
 		}
 		if enemy != (own+FlagRingCells-1)%FlagRingCells {
-			return fmt.Sprintf("FF moves your flag two cells only when the enemy flag stands right behind it (your flag is on cell %d, the enemy's on %d)", own, enemy)
+			return say("flag.ff_when", own, enemy)
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // example is a legal board move of the side to move, for a hint.

@@ -303,18 +303,18 @@ func (g *gongkeRule) FormatMove(p *rules.Position, m rules.Move) (string, bool) 
 func (*gongkeRule) MoveAliases(*rules.Position, rules.Move) []string { return nil }
 
 // Refusal names the two line rules.
-func (g *gongkeRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (g *gongkeRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	switch {
 	case pc.Empty() || pc.Side() != p.ToMove():
-		return ""
+		return rules.Texts{}
 	case pc.Has(rules.FlagFrozen):
-		return "that piece is frozen on the enemy last-defense line for the rest of the game"
+		return say("gongke.frozen")
 	case m.To != rules.NoSquare && g.line[pc.Side()].Has(m.To):
-		return "your pieces never enter your own last-defense line, not even to capture"
+		return say("gongke.own_line")
 	}
-	return ""
+	return rules.Texts{}
 }
