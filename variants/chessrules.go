@@ -145,9 +145,9 @@ func (e *enPassant) MoveAliases(p *rules.Position, m rules.Move) []string {
 
 // Refusal explains a pawn's diagonal step onto the empty square behind an enemy
 // pawn that did not just step two squares.
-func (e *enPassant) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (e *enPassant) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	s := p.ToMove()
@@ -155,13 +155,12 @@ func (e *enPassant) Refusal(p *rules.Position, text string, m rules.Move) string
 	ff, fr, _ := b.Coords(m.From)
 	tf, tr, _ := b.Coords(m.To)
 	if pc != rules.NewPiece(e.kind, s) || !p.At(m.To).Empty() || tr-fr != forward(s) || (tf-ff != 1 && ff-tf != 1) {
-		return ""
+		return rules.Texts{}
 	}
 	if beside := b.Step(m.To, 0, -forward(s)); beside != rules.NoSquare && p.At(beside) == rules.NewPiece(e.kind, s.Other()) {
-		return fmt.Sprintf("a pawn takes en passant only right after the enemy pawn on %s stepped two squares past %s",
-			b.Name(beside), b.Name(m.To))
+		return say("chess.en_passant", b.Name(beside), b.Name(m.To))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // deadPosition draws the positions where neither side can ever mate
@@ -199,21 +198,21 @@ type noCastling struct{}
 
 func (noCastling) ModuleName() string { return "no-castling" }
 
-func (noCastling) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (noCastling) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	v := p.Variant()
 	pc := p.At(m.From)
 	ff, fr, _ := v.Board.Coords(m.From)
 	tf, tr, _ := v.Board.Coords(m.To)
 	if pc.Empty() || pc.Side() != p.ToMove() || !v.Kinds[pc.Kind()].Royal || fr != tr || (tf-ff != 2 && ff-tf != 2 && p.At(m.To).Empty()) {
-		return ""
+		return rules.Texts{}
 	}
 	if tf-ff >= 2 || ff-tf >= 2 {
-		return "there is no castling in this game: the king moves one square at a time"
+		return say("chess.no_castling")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // cannonWords explains, in the cannon's own terms, a cannon capture that is not
@@ -222,21 +221,21 @@ type cannonWords struct{ letter byte }
 
 func (cannonWords) ModuleName() string { return "cannon-words" }
 
-func (c cannonWords) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (c cannonWords) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	v := p.Variant()
 	b := v.Board
 	pc, t := p.At(m.From), p.At(m.To)
 	if pc.Empty() || v.Kinds[pc.Kind()].Letter != c.letter || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	ff, fr, _ := b.Coords(m.From)
 	tf, tr, _ := b.Coords(m.To)
 	df, dr := tf-ff, tr-fr
 	if df != 0 && dr != 0 && df != dr && df != -dr {
-		return "" // not on a line: the core says how a cannon moves
+		return rules.Texts{} // not on a line: the core says how a cannon moves
 	}
 	sf, sr := sign(df), sign(dr)
 	var empty []string
@@ -247,13 +246,11 @@ func (c cannonWords) Refusal(p *rules.Position, text string, m rules.Move) strin
 	}
 	switch {
 	case len(empty) == 1:
-		return "" // the capture follows the rule: something else forbids it
+		return rules.Texts{} // the capture follows the rule: something else forbids it
 	case max(df, -df, dr, -dr) == 1:
-		return "a cannon cannot take a piece next to it: exactly one square between it and its target must be empty"
+		return say("chess.cannon_adjacent")
 	case len(empty) == 0:
-		return fmt.Sprintf("a cannon takes only when exactly one square between it and its target is empty; between %s and %s none is",
-			b.Name(m.From), b.Name(m.To))
+		return say("chess.cannon_none_empty", b.Name(m.From), b.Name(m.To))
 	}
-	return fmt.Sprintf("a cannon takes only when exactly one square between it and its target is empty; between %s and %s, %d are (%s)",
-		b.Name(m.From), b.Name(m.To), len(empty), strings.Join(empty, ", "))
+	return say("chess.cannon_many_empty", b.Name(m.From), b.Name(m.To), len(empty), strings.Join(empty, ", "))
 }

@@ -400,38 +400,38 @@ func (r *recovery) MoveAliases(p *rules.Position, m rules.Move) []string {
 }
 
 // Refusal explains the zones' rules.
-func (r *recovery) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (r *recovery) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	b := p.Variant().Board
 	if move, slot, ok := strings.Cut(text, "@"); ok {
 		return r.whyChoice(p, b, move, slot)
 	}
 	if m.From == rules.NoSquare || m.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	fz, tz := r.inZone(m.From), r.inZone(m.To)
 	switch {
 	case fz < 0 && tz >= 0:
-		return "no piece may enter a recovery zone from the board"
+		return say("jianshou.no_entry")
 	case fz < 0:
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	entry := r.entry[pc.Side()][pc.Kind()]
 	first := r.slots[pc.Side()][pc.Kind()][0]
 	switch {
 	case tz < 0 && m.To == entry && m.From == first:
-		return b.Name(entry) + " is occupied: a piece enters only onto an empty point, never capturing"
+		return say("jianshou.entry_occupied", b.Name(entry))
 	case tz < 0:
-		return "a piece leaves its recovery zone only from " + b.Name(first) + " onto " + b.Name(entry)
+		return say("jianshou.leave_from", b.Name(first), b.Name(entry))
 	case tz != fz:
-		return "a piece in a recovery zone stays in its own zone until it enters the board"
+		return say("jianshou.own_zone")
 	case !p.At(m.To).Empty():
-		return b.Name(m.To) + " is taken"
+		return say("jianshou.taken", b.Name(m.To))
 	}
-	return "a piece in a recovery zone steps one point along the zone's lines (" + r.example(b, m.From) + ")"
+	return say("jianshou.step", r.example(b, m.From))
 }
 
 func (r *recovery) example(b *rules.Board, from rules.Square) string {
@@ -443,7 +443,7 @@ func (r *recovery) example(b *rules.Board, from rules.Square) string {
 }
 
 // whyChoice explains a capture with a chosen point that is not legal.
-func (r *recovery) whyChoice(p *rules.Position, b *rules.Board, move, slot string) string {
+func (r *recovery) whyChoice(p *rules.Position, b *rules.Board, move, slot string) rules.Texts {
 	var from, to rules.Square
 	found := false
 	for i := 2; i < len(move)-1 && !found; i++ {
@@ -454,34 +454,34 @@ func (r *recovery) whyChoice(p *rules.Position, b *rules.Board, move, slot strin
 	}
 	sq, ok := b.Parse(slot)
 	if !found || !ok || r.inZone(sq) < 0 {
-		return "write a capture with the zone point for the captured piece, like b2b9@s3"
+		return say("jianshou.choice_syntax")
 	}
 	t := p.At(to)
 	if pc := p.At(from); pc.Empty() || pc.Side() != p.ToMove() || t.Empty() || t.Side() == p.ToMove() {
-		return "only a capture chooses a zone point: " + b.Name(from) + b.Name(to) + " captures nothing"
+		return say("jianshou.choice_no_capture", b.Name(from)+b.Name(to))
 	}
 	legal := false
 	for _, c := range r.captures(p, b, p.ToMove(), nil) {
 		legal = legal || c.From == from && c.To == to
 	}
 	if !legal {
-		return b.Name(from) + b.Name(to) + " is not a capture that piece can make now"
+		return say("jianshou.choice_not_legal", b.Name(from)+b.Name(to))
 	}
 	slots := r.slots[t.Side()][t.Kind()]
 	in := false
 	for _, s := range slots {
 		in = in || s == sq
 	}
-	name := p.Variant().Kinds[t.Kind()].Name
+	name := pieceText(&p.Variant().Kinds[t.Kind()], t.Side())
 	switch {
 	case !in:
-		return fmt.Sprintf("the captured %s goes to %s–%s", name, b.Name(slots[0]), b.Name(slots[5]))
+		return say("jianshou.choice_zone", name, b.Name(slots[0]), b.Name(slots[5]))
 	case !p.At(sq).Empty():
-		return b.Name(sq) + " is taken"
+		return say("jianshou.taken", b.Name(sq))
 	case sq == r.defaultSlot(p, t):
-		return b.Name(sq) + " is where the " + name + " goes anyway: write " + b.Name(from) + b.Name(to)
+		return say("jianshou.choice_default", b.Name(sq), name, b.Name(from)+b.Name(to))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // Validate: pieces in zones stand in their owner's zone for their kind.
