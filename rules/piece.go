@@ -31,6 +31,11 @@ const (
 	FlagCustom                                      // first flag free for a variant
 )
 
+// FlagCustomHigh is the first of eight more flags free for variants, above the
+// piece's counter (bits 24-31): FlagCustom's five bits are not enough when two
+// stratagem pieces that each keep a flag meet in one game.
+const FlagCustomHigh Piece = 1 << (pieceCtrShift + 8)
+
 // NewPiece makes a face-up piece of kind index k for side s.
 func NewPiece(k int, s Side) Piece { return Piece(k+1) | Piece(s)<<6 }
 

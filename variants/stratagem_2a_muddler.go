@@ -19,7 +19,7 @@ import (
 
 // flagDisturbed marks a piece diagonally next to an enemy 混. 牽's pins use
 // FlagPinned, and 戰術 has both pieces, so the 混 has a flag of its own.
-const flagDisturbed = rules.FlagCustom << 4
+const flagDisturbed = rules.FlagCustomHigh
 
 type muddler struct{ stratMod }
 
