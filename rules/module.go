@@ -194,6 +194,13 @@ type Refuser interface {
 	Refusal(p *Position, text string, m Move) string
 }
 
+// CheckTeller is a module that says when a side is in check where the core's
+// royal kinds do not (changhe's generals are royal only when one is left): the
+// arbiter's perpetual check, the engine and the captions then see the check.
+type CheckTeller interface {
+	SideInCheck(p *Position, s Side) bool
+}
+
 // TextRefuser is a Refuser that says its reasons in every language (texts kept
 // as data, variants/locales): the error's Reason is the English text and its
 // Texts every language, so a Chinese chat reads the module's own words. A
@@ -351,6 +358,7 @@ type modules struct {
 	announcers []Announcer
 	writers    []MoveWriter
 	refusers   []refuser
+	checks     []CheckTeller
 	setup      []SetupRule
 	dealers    []Dealer
 	tellers    []Teller
@@ -428,6 +436,9 @@ func (v *Variant) sortModules() error {
 		}
 		if x, ok := m.(MoveWriter); ok {
 			mods.writers = append(mods.writers, x)
+		}
+		if x, ok := m.(CheckTeller); ok {
+			mods.checks = append(mods.checks, x)
 		}
 		if x, ok := m.(TextRefuser); ok {
 			mods.refusers = append(mods.refusers, x.RefusalTexts)

@@ -655,6 +655,11 @@ func (p *Position) sideInCheck(s Side) bool {
 			return true
 		}
 	}
+	for _, c := range p.v.mods.checks {
+		if c.SideInCheck(p, s) {
+			return true
+		}
+	}
 	return false
 }
 

@@ -273,6 +273,13 @@ func (c *changheRule) lone(p *rules.Position, s rules.Side) rules.Square {
 	return rules.NoSquare
 }
 
+// SideInCheck: a lone general that stands attacked is in check (the core knows
+// no royal kind here), for the arbiter's perpetual check and the engine.
+func (c *changheRule) SideInCheck(p *rules.Position, s rules.Side) bool {
+	sq := c.lone(p, s)
+	return sq != rules.NoSquare && p.Attacked(sq, s.Other(), false)
+}
+
 // MarkView lists a lone general that stands attacked as in check (the core
 // knows no royal kind here): the image rings it and the caption says check.
 func (c *changheRule) MarkView(p *rules.Position, v *rules.View) {
