@@ -13,7 +13,7 @@ var allowedLatin = map[string]bool{
 	"reveal": true, "pass": true, "real": true, "flip": true, "setup": true, "accept": true, "decline": true,
 	"xiangqi": true, "jinchan": true, "fuhe": true, "menu": true, "peek": true, "draw": true, "resign": true,
 	"takeback": true, "abort": true, "yes": true, "default": true, "coord": true, "wxf": true, "chinese": true,
-	"untimed": true, "banqi": true, "first": true, "creator": true, "opponent": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
+	"untimed": true, "banqi": true, "luzhan": true, "first": true, "creator": true, "opponent": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
 	"notation": true, "variant": true, "time": true, "zh": true, "Hant": true, "Hans": true, "en": true,
 	"rated": true, "bot": true, "on": true, "off": true, "auto": true, "gif": true, "GIF": true,
 }
@@ -26,6 +26,9 @@ func latinWords(s string) []string {
 	s = regexp.MustCompile(`[a-z]+\d+`).ReplaceAllString(s, "") // points and moves: a2, b0c2
 	var out []string
 	for _, w := range regexp.MustCompile(`[A-Za-z]{3,}`).FindAllString(s, -1) {
+		if w == strings.ToUpper(w) {
+			continue // piece letters and answers made of them: RNBAC, ZDFDZ
+		}
 		if !allowedLatin[strings.ToLower(w)] && !allowedLatin[w] {
 			out = append(out, w)
 		}
@@ -84,10 +87,17 @@ func TestChineseChatsHearNoEnglish(t *testing.T) {
 			say("bob", "a1a2 #"+id) // the opponent moves first; every piece lies face down
 			say("bob", "flip a1 #"+id)
 			say("alice", "flip h4 #"+id)
+
+			out = h.say("alice", "/new luzhan @bob")
+			all = append(all, out...)
+			id = gameIDIn(t, out)
+			say("bob", "/accept "+id)
+			dm("alice", "/setup ZDFDZ")
+			dm("bob", "/setup DZFZD")
 			// The modules' own words reached the chat in its language.
 			want := map[string][]string{
-				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次", "a1 的棋子還蓋著", "第 3 路沒有炮"},
-				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次", "a1 的棋子还盖着", "第 3 路没有炮"},
+				"zh-Hant": {"哪個是真的", "pass 只用來跳過遁馬的第二步", "「z99」不是棋盤上的點", "只能翻自己的棋子", "已經翻開了", "a2 說了兩次", "a1 的棋子還蓋著", "第 3 路沒有炮", "請在你的最後防線"},
+				"zh-Hans": {"哪个是真的", "pass 只用来跳过遁馬的第二步", "“z99”不是棋盘上的点", "只能翻自己的棋子", "已经翻开了", "a2 说了两次", "a1 的棋子还盖着", "第 3 路没有炮", "请在你的最后防线"},
 			}[lang]
 			mustContain(t, all, want...)
 			for _, s := range all {

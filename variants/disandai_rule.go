@@ -252,11 +252,8 @@ func (r *disandaiRule) Choice(p *rules.Position, s rules.Side) rules.Choice {
 		return rules.Choice{Side: s}
 	}
 	ex := r.Default(p, s, rand.New(rand.NewPCG(1, 2)))
-	return rules.Choice{Side: s, Example: ex, Prompt: "Choose your backs: one letter of R N B A C for each of your " +
-		"soldiers from file a to i (each letter once; 車 馬 相 仕 炮), then K= the advisor whose back is your general " +
-		"(the other is 臣), T= the elephant with 駝 (other 騾), Z= the chariot with 助 (other 輔), Q= the horse with " +
-		"妃 (other 驫), U= the cannon with 拋 (other 石); with a lone piece of a kind, leave its key out for the " +
-		"second back. Example: `" + ex + "`. Soldier backs are not shown to you again."}
+	prompts := say("disandai.prompt", ex)
+	return rules.Choice{Side: s, Example: ex, Prompt: prompts.En, Prompts: prompts}
 }
 
 // ofKind lists side s's pieces of kind k in file order.

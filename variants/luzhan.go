@@ -355,9 +355,8 @@ func (r *luzhanRule) Choice(p *rules.Position, s rules.Side) rules.Choice {
 		return rules.Choice{Side: s}
 	}
 	line := r.b.Name(r.order[s][0]) + "-" + r.b.Name(r.order[s][4])
-	return rules.Choice{Side: s, Example: "ZDFDZ",
-		Prompt: fmt.Sprintf("Place your hidden pieces on your last-defense line %s: five letters from file d to file h, "+
-			"two Z (bombs 炸彈), two D (mines 地雷) and one F (flag 軍旗), e.g. `ZDFDZ`.", line)}
+	prompts := say("luzhan.prompt", line)
+	return rules.Choice{Side: s, Example: "ZDFDZ", Prompt: prompts.En, Prompts: prompts}
 }
 
 // unset reports whether side s's line holds five unknown pieces.
