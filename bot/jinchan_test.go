@@ -3,12 +3,10 @@ package bot
 import (
 	"bytes"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 	"github.com/chuhe/chuhe/variants"
@@ -243,56 +241,37 @@ func TestSetupOneSide(t *testing.T) {
 // public message and the log, with alice's private boards.
 func twinScript(t *testing.T, jinchanSecret, fuheSecret string) (public []sent, private []sent, logs string) {
 	t.Helper()
-	var buf bytes.Buffer
-	h := newHarness(t, withRenderer(NewRenderer(render.Options{Width: 300})))
-	h.svc.log = slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug,
-		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		}}))
-	steps := []func() []sent{
-		func() []sent { return h.say("alice", "/new jinchan @bob side=red 10+5") },
-		func() []sent { return h.say("bob", "/accept") },
-		func() []sent { return h.dm("alice", "/setup "+jinchanSecret) },
-		func() []sent { return h.dm("bob", "/setup real g11") },
-		func() []sent { return h.say("alice", "b2a2") },
-		func() []sent { return h.say("bob", "reveal") },
-		func() []sent { return h.say("bob", "d9f9") },
-		func() []sent { return h.say("alice", "b0c3") },
-		func() []sent { return h.say("bob", "f9f4") },
-		func() []sent { return h.say("alice", "e0e2") },    // illegal for either general: answered
-		func() []sent { return h.say("alice", "reveal?") }, // chat talk
-		func() []sent { return h.say("alice", "c3f4") },    // the stack (Nj)
-		func() []sent { return h.say("alice", "/peek") },
-		func() []sent { return h.say("bob", "e11f11") },
-		func() []sent { return h.say("alice", "/m e0f0") },
-		func() []sent { return h.say("carol", "/board") },
-		func() []sent { return h.say("carol", "/export") },
-		func() []sent { return h.say("alice", "/games") },
-		func() []sent { return h.say("alice", "/new xiangqi fuhe @bob side=red") },
-		func() []sent { return h.say("bob", "/accept 2") },
-		func() []sent { return h.dm("alice", "/setup 2 "+fuheSecret) },
-		func() []sent { return h.dm("bob", "/setup 2 a7=N i7=P") },
-		func() []sent { return h.say("alice", "/m #2 flip a2") },
-		func() []sent { return h.say("bob", "/m #2 i7i7") },
-		func() []sent { return h.say("alice", "/m #2 i2i3") }, // face down: cannot move
-		func() []sent { return h.say("alice", "/m #2 a2a6") },
-		func() []sent { return h.say("carol", "/board 2") },
-	}
-	for _, step := range steps {
-		for _, s := range step() {
-			if s.Private {
-				if s.To == "alice" {
-					private = append(private, s)
-				}
-				continue
-			}
-			public = append(public, s)
+	return twinGame(t, func(h *harness) []func() []sent {
+		return []func() []sent{
+			func() []sent { return h.say("alice", "/new jinchan @bob side=red 10+5") },
+			func() []sent { return h.say("bob", "/accept") },
+			func() []sent { return h.dm("alice", "/setup "+jinchanSecret) },
+			func() []sent { return h.dm("bob", "/setup real g11") },
+			func() []sent { return h.say("alice", "b2a2") },
+			func() []sent { return h.say("bob", "reveal") },
+			func() []sent { return h.say("bob", "d9f9") },
+			func() []sent { return h.say("alice", "b0c3") },
+			func() []sent { return h.say("bob", "f9f4") },
+			func() []sent { return h.say("alice", "e0e2") },    // illegal for either general: answered
+			func() []sent { return h.say("alice", "reveal?") }, // chat talk
+			func() []sent { return h.say("alice", "c3f4") },    // the stack (Nj)
+			func() []sent { return h.say("alice", "/peek") },
+			func() []sent { return h.say("bob", "e11f11") },
+			func() []sent { return h.say("alice", "/m e0f0") },
+			func() []sent { return h.say("carol", "/board") },
+			func() []sent { return h.say("carol", "/export") },
+			func() []sent { return h.say("alice", "/games") },
+			func() []sent { return h.say("alice", "/new xiangqi fuhe @bob side=red") },
+			func() []sent { return h.say("bob", "/accept 2") },
+			func() []sent { return h.dm("alice", "/setup 2 "+fuheSecret) },
+			func() []sent { return h.dm("bob", "/setup 2 a7=N i7=P") },
+			func() []sent { return h.say("alice", "/m #2 flip a2") },
+			func() []sent { return h.say("bob", "/m #2 i7i7") },
+			func() []sent { return h.say("alice", "/m #2 i2i3") }, // face down: cannot move
+			func() []sent { return h.say("alice", "/m #2 a2a6") },
+			func() []sent { return h.say("carol", "/board 2") },
 		}
-	}
-	return public, private, buf.String()
+	})
 }
 
 // TestHiddenTwinGames plays the same games twice with alice's secrets swapped:
@@ -303,21 +282,7 @@ func TestHiddenTwinGames(t *testing.T) {
 	needJinchan(t)
 	pubA, privA, logA := twinScript(t, "real g0", "a2=R i2=C")
 	pubB, privB, logB := twinScript(t, "real e0", "a2=R i2=N")
-	if len(pubA) != len(pubB) {
-		t.Fatalf("%d public messages against %d:\n%s\n=====\n%s", len(pubA), len(pubB), text(pubA), text(pubB))
-	}
-	for i := range pubA {
-		a, b := pubA[i].Msg, pubB[i].Msg
-		if a.Text != b.Text || a.Alt != b.Alt || fmt.Sprint(a.Buttons) != fmt.Sprint(b.Buttons) {
-			t.Errorf("public message %d differs:\n%s\n%s\n---\n%s\n%s", i, a.Text, a.Alt, b.Text, b.Alt)
-		}
-		if !bytes.Equal(a.Image, b.Image) {
-			t.Errorf("public image %d differs (%s)", i, a.Text)
-		}
-	}
-	if logA != logB {
-		t.Errorf("the logs differ:\n%s\n=====\n%s", logA, logB)
-	}
+	samePublic(t, pubA, pubB, logA, logB)
 	all := text(pubA)
 	for _, want := range []string{
 		"Black reveals its generals: the one on g11 is the real general",

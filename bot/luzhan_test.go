@@ -2,9 +2,7 @@ package bot
 
 import (
 	"bytes"
-	"fmt"
 	"image/png"
-	"log/slog"
 	"strings"
 	"testing"
 
@@ -18,43 +16,24 @@ import (
 // messages, alice's private ones and the log.
 func luzhanTwin(t *testing.T, redLine string) (public, private []sent, logs string) {
 	t.Helper()
-	var buf bytes.Buffer
-	h := newHarness(t, withRenderer(NewRenderer(render.Options{Width: 300})))
-	h.svc.log = slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug,
-		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		}}))
-	steps := []func() []sent{
-		func() []sent { return h.say("alice", "/new luzhan @bob side=red 10+5") },
-		func() []sent { return h.say("bob", "/accept") },
-		func() []sent { return h.dm("alice", "/setup "+redLine) },
-		func() []sent { return h.dm("bob", "/setup DZFZD") },
-		func() []sent { return h.say("alice", "f4f5") },
-		func() []sent { return h.say("bob", "c8c1") },   // the 團 takes the 旅 over the 團 on c3
-		func() []sent { return h.say("alice", "e0e1") }, // a hidden piece: refused alike
-		func() []sent { return h.say("alice", "k1k3") },
-		func() []sent { return h.say("bob", "c1b2") },    // not a 團 move: refused alike
-		func() []sent { return h.say("bob", "c1a1") },    // takes the 排 over the 師
-		func() []sent { return h.say("alice", "/peek") }, // alice's own board
-		func() []sent { return h.say("alice", "j1j2") },
-		func() []sent { return h.say("carol", "/board") },
-		func() []sent { return h.say("carol", "/export") },
-	}
-	for _, step := range steps {
-		for _, s := range step() {
-			if s.Private {
-				if s.To == "alice" {
-					private = append(private, s)
-				}
-				continue
-			}
-			public = append(public, s)
+	return twinGame(t, func(h *harness) []func() []sent {
+		return []func() []sent{
+			func() []sent { return h.say("alice", "/new luzhan @bob side=red 10+5") },
+			func() []sent { return h.say("bob", "/accept") },
+			func() []sent { return h.dm("alice", "/setup "+redLine) },
+			func() []sent { return h.dm("bob", "/setup DZFZD") },
+			func() []sent { return h.say("alice", "f4f5") },
+			func() []sent { return h.say("bob", "c8c1") },   // the 團 takes the 旅 over the 團 on c3
+			func() []sent { return h.say("alice", "e0e1") }, // a hidden piece: refused alike
+			func() []sent { return h.say("alice", "k1k3") },
+			func() []sent { return h.say("bob", "c1b2") },    // not a 團 move: refused alike
+			func() []sent { return h.say("bob", "c1a1") },    // takes the 排 over the 師
+			func() []sent { return h.say("alice", "/peek") }, // alice's own board
+			func() []sent { return h.say("alice", "j1j2") },
+			func() []sent { return h.say("carol", "/board") },
+			func() []sent { return h.say("carol", "/export") },
 		}
-	}
-	return public, private, buf.String()
+	})
 }
 
 // TestLuzhanTwinGames: two arrangements of alice's hidden pieces give the same
@@ -62,21 +41,7 @@ func luzhanTwin(t *testing.T, redLine string) (public, private []sent, logs stri
 func TestLuzhanTwinGames(t *testing.T) {
 	pubA, privA, logA := luzhanTwin(t, "ZDFDZ")
 	pubB, privB, logB := luzhanTwin(t, "FZZDD")
-	if len(pubA) != len(pubB) || len(pubA) == 0 {
-		t.Fatalf("%d public messages against %d:\n%s\n=====\n%s", len(pubA), len(pubB), text(pubA), text(pubB))
-	}
-	for i := range pubA {
-		a, b := pubA[i].Msg, pubB[i].Msg
-		if a.Text != b.Text || a.Alt != b.Alt || fmt.Sprint(a.Buttons) != fmt.Sprint(b.Buttons) {
-			t.Errorf("public message %d differs:\n%s\n%s\n---\n%s\n%s", i, a.Text, a.Alt, b.Text, b.Alt)
-		}
-		if !bytes.Equal(a.Image, b.Image) {
-			t.Errorf("public image %d differs (%s)", i, a.Text)
-		}
-	}
-	if logA != logB || logA == "" {
-		t.Errorf("the logs differ:\n%s\n=====\n%s", logA, logB)
-	}
+	samePublic(t, pubA, pubB, logA, logB)
 	all := text(pubA)
 	for _, want := range []string{"Last move: f4f5", "Last move: c8c1", "e0e1 is not allowed: hidden pieces never move",
 		"c1b2 is not allowed", "Last move: c1a1", "Last move: j1j2"} {
