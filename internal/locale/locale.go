@@ -6,6 +6,7 @@
 package locale
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"strconv"
@@ -77,13 +78,9 @@ func Load(fsys fs.FS, dir string, langs ...string) (*Set, error) {
 			return nil, fmt.Errorf("locale %s: %w", lang, err)
 		}
 		s.tags[lang] = tag
-		data, err := fs.ReadFile(fsys, dir+"/"+lang+".yaml")
+		raw, err := readLang(fsys, dir, lang)
 		if err != nil {
-			return nil, fmt.Errorf("locale %s: %w", lang, err)
-		}
-		var raw map[string]yaml.Node
-		if err := yaml.Unmarshal(data, &raw); err != nil {
-			return nil, fmt.Errorf("locale %s: %w", lang, err)
+			return nil, err
 		}
 		m := make(map[string]Text, len(raw))
 		for key, node := range raw {
@@ -111,6 +108,41 @@ func Load(fsys fs.FS, dir string, langs ...string) (*Set, error) {
 }
 
 // readText reads a plain text or a map {plural: N, one: …, other: …}.
+// readLang reads a language's keys: dir/LANG.yaml and, so that a module can
+// keep its texts in a file of its own, any dir/PART.LANG.yaml. A key given in
+// two files is an error, not a silent override.
+func readLang(fsys fs.FS, dir, lang string) (map[string]yaml.Node, error) {
+	files := []string{dir + "/" + lang + ".yaml"}
+	parts, err := fs.Glob(fsys, dir+"/*."+lang+".yaml")
+	if err != nil {
+		return nil, fmt.Errorf("locale %s: %w", lang, err)
+	}
+	files = append(files, parts...)
+	all := map[string]yaml.Node{}
+	from := map[string]string{}
+	for i, name := range files {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			if i > 0 || !errors.Is(err, fs.ErrNotExist) || len(parts) == 0 {
+				return nil, fmt.Errorf("locale %s: %w", lang, err)
+			}
+			continue // only part files for this language
+		}
+		var raw map[string]yaml.Node
+		if err := yaml.Unmarshal(data, &raw); err != nil {
+			return nil, fmt.Errorf("locale %s: %s: %w", lang, name, err)
+		}
+		for key, node := range raw {
+			if first, dup := from[key]; dup {
+				return nil, fmt.Errorf("locale %s: key %s in both %s and %s", lang, key, first, name)
+			}
+			from[key] = name
+			all[key] = node
+		}
+	}
+	return all, nil
+}
+
 func readText(n yaml.Node) (Text, error) {
 	if n.Kind == yaml.ScalarNode {
 		return Text{Format: n.Value}, nil

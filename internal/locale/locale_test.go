@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -112,5 +113,28 @@ func TestVerbs(t *testing.T) {
 		if got := Verbs(f); got != want {
 			t.Errorf("Verbs(%q) = %q, want %q", f, got, want)
 		}
+	}
+}
+
+func TestPartFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"l/en.yaml":           {Data: []byte("a: A")},
+		"l/zh-Hant.yaml":      {Data: []byte("a: 甲")},
+		"l/part.en.yaml":      {Data: []byte("b: B %s")},
+		"l/part.zh-Hant.yaml": {Data: []byte("b: 乙 %s")},
+	}
+	s, err := Load(fsys, "l", "en", "zh-Hant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Format("zh-Hant", "b", "x"); got != "乙 x" {
+		t.Errorf("part file key: got %q", got)
+	}
+	if got := s.Format("en", "a"); got != "A" {
+		t.Errorf("main file key: got %q", got)
+	}
+	fsys["l/other.en.yaml"] = &fstest.MapFile{Data: []byte("a: again")}
+	if _, err := Load(fsys, "l", "en", "zh-Hant"); err == nil || !strings.Contains(err.Error(), "key a in both") {
+		t.Errorf("a key in two files: err %v", err)
 	}
 }
