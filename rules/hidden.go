@@ -39,6 +39,9 @@ type Fact struct {
 	Pieces []Shown
 	// Text is one English sentence for the chat.
 	Text string
+	// Texts is the sentence in every language, when the module has it (then
+	// Text is its English); zero leaves the chat to word the fact itself.
+	Texts Texts
 }
 
 // Report is what a move, with the automatic moves that followed it, made known:
@@ -379,23 +382,30 @@ func (p *Position) privateKey(s Side) string {
 func (p *Position) HasSecrets(s Side) bool { return p.privateKey(s) != "" || p.Notes(s) != "" }
 
 // Noter is a module whose secrets are no pieces' looks (disandai's backs):
-// Notes is what side s alone knows of them in p, in a line of English for its
-// private board; "" when nothing.
+// Notes is what side s alone knows of them in p, a line in every language for
+// its private board; zero when nothing.
 type Noter interface {
-	Notes(p *Position, s Side) string
+	Notes(p *Position, s Side) Texts
 }
 
-// Notes are the modules' private notes for side s (Noter), one line each.
-func (p *Position) Notes(s Side) string {
-	var lines []string
+// Notes are the modules' private notes for side s (Noter), one line each, in
+// English; NoteTexts has them in every language.
+func (p *Position) Notes(s Side) string { return p.NoteTexts(s).En }
+
+// NoteTexts are the modules' private notes for side s (Noter), one line each,
+// in every language.
+func (p *Position) NoteTexts(s Side) Texts {
+	var lines [3][]string
 	for _, m := range p.v.Modules {
 		if n, ok := m.(Noter); ok {
-			if t := n.Notes(p, s); t != "" {
-				lines = append(lines, t)
+			if t := n.Notes(p, s); !t.IsZero() {
+				for i, lang := range []string{"en", "zh-Hant", "zh-Hans"} {
+					lines[i] = append(lines[i], t.Or(lang))
+				}
 			}
 		}
 	}
-	return strings.Join(lines, "\n")
+	return Texts{En: strings.Join(lines[0], "\n"), Hant: strings.Join(lines[1], "\n"), Hans: strings.Join(lines[2], "\n")}
 }
 
 // LogValue logs only public facts: a game holds its true start position.

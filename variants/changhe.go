@@ -88,6 +88,15 @@ func ChangheBoard() *rules.Board {
 		// The drawn palace diagonals of all four palaces (upgraded pieces).
 		"palace lines": both(diag),
 	}
+	b.ZoneTexts = map[string]rules.Texts{
+		"palace":       say("changhe.zone_palace"),
+		"palace2":      say("changhe.zone_palace"),
+		"palaces":      say("changhe.zone_palaces"),
+		"palaces2":     say("changhe.zone_palaces"),
+		"board":        say("changhe.zone_board"),
+		"board2":       say("changhe.zone_board"),
+		"palace lines": say("changhe.zone_palace_lines"),
+	}
 	at := func(n string) rules.Square { return mustSquare(b, n) }
 	b.Decor = rules.Decor{
 		RiverBelow: 4,

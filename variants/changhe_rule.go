@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -182,7 +181,7 @@ func (c *changheRule) readTurned(p *rules.Position, text string) error {
 		for _, name := range strings.Split(text, ",") {
 			sq, ok := c.b.Parse(name)
 			if !ok || p.At(sq).Empty() {
-				return fmt.Errorf("turned: no piece on %q", name)
+				return sayErr("changhe.fen_turned", name)
 			}
 			pc := p.At(sq)
 			p.Set(sq, rules.NewPiece(pc.Kind(), pc.Side().Other()))
@@ -201,11 +200,12 @@ func (c *changheRule) AfterMove(p *rules.Position, m rules.Move) {
 // Legal: advisors and elephants in their owner's palace and quarter, no two
 // generals of the two players facing, and the mover's only general safe.
 func (c *changheRule) Legal(p *rules.Position, m rules.Move) bool {
-	return c.illegal(p, m) == ""
+	return c.illegal(p, m).IsZero()
 }
 
-// illegal says why the move just made on p breaks a rule of the module, or "".
-func (c *changheRule) illegal(p *rules.Position, m rules.Move) string {
+// illegal says why the move just made on p breaks a rule of the module, or
+// nothing.
+func (c *changheRule) illegal(p *rules.Position, m rules.Move) rules.Texts {
 	mover := p.ToMove().Other()
 	if m.To != rules.NoSquare {
 		if pc := p.At(m.To); !pc.Empty() {
@@ -213,24 +213,24 @@ func (c *changheRule) illegal(p *rules.Position, m rules.Move) string {
 			s := owner(pc)
 			switch {
 			case plain == Advisor && !c.palace[s][a].Has(m.To):
-				return "an advisor stays in its own colour's palace"
+				return say("changhe.advisor_palace")
 			case plain == Elephant && !c.quarter[s][a].Has(m.To):
-				return "an elephant stays in its own colour's quarter: it crosses neither the long river nor the inner river"
+				return say("changhe.elephant_quarter")
 			}
 		}
 	}
 	if sq := c.lone(p, mover); sq != rules.NoSquare && p.Attacked(sq, mover.Other(), false) {
-		return fmt.Sprintf("your general on %s is your only one: no move may leave it attacked", c.b.Name(sq))
+		return say("changhe.lone_general", c.b.Name(sq))
 	}
 	g := c.generals(p)
 	for _, x := range g[rules.Red] {
 		for _, y := range g[rules.Black] {
 			if x != rules.NoSquare && y != rules.NoSquare && c.facing(p, x, y) {
-				return "two generals of the two players would face each other on an open file"
+				return say("changhe.facing")
 			}
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // facing reports whether the generals on x and y share a file with nothing between.
@@ -291,21 +291,24 @@ func (c *changheRule) MarkView(p *rules.Position, v *rules.View) {
 	slices.Sort(v.InCheck)
 }
 
-// Refusal explains a move of a piece the opponent controls, and the module's
-// rules broken by a move the pieces could make.
-func (c *changheRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+// changheColours are the colours' keys: [owner][army].
+var changheColours = [2][2]string{{"changhe.colour_red", "changhe.colour_magenta"}, {"changhe.colour_black", "changhe.colour_blueblack"}}
+
+// RefusalTexts explains a move of a piece the opponent controls, and the
+// module's rules broken by a move the pieces could make.
+func (c *changheRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	if pc.Empty() {
-		return ""
+		return rules.Texts{}
 	}
 	if owner(pc) == p.ToMove() && pc.Side() != p.ToMove() {
 		a, _ := army(pc.Kind())
-		return fmt.Sprintf("your %s pieces have lost their general and are moved by %s while a piece of theirs stands in the %s palace",
-			[2][2]string{{"red", "magenta"}, {"black", "blue-black"}}[owner(pc)][a], p.ToMove().Other(),
-			[2][2]string{{"red", "magenta"}, {"black", "blue-black"}}[owner(pc)][a])
+		colour := say(changheColours[owner(pc)][a])
+		player := say([2]string{"changhe.player_red", "changhe.player_black"}[p.ToMove().Other()])
+		return say("changhe.turned", colour, player, colour)
 	}
 	// An advisor's or elephant's step out of its own palace or quarter: the
 	// atoms allow both halves of the board, or none (across the inner river).
@@ -314,9 +317,9 @@ func (c *changheRule) Refusal(p *rules.Position, text string, m rules.Move) stri
 	a, plain := army(pc.Kind())
 	switch {
 	case plain == Advisor && abs(tf-ff) == 1 && abs(tr-fr) == 1 && !c.palace[owner(pc)][a].Has(m.To):
-		return "an advisor stays in its own colour's palace"
+		return say("changhe.advisor_palace")
 	case plain == Elephant && abs(tf-ff) == 2 && abs(tr-fr) == 2 && !c.quarter[owner(pc)][a].Has(m.To):
-		return "an elephant stays in its own colour's quarter: it crosses neither the long river nor the inner river"
+		return say("changhe.elephant_quarter")
 	}
 	for _, pm := range p.PseudoMoves(nil) {
 		if pm.From != m.From || pm.To != m.To {
@@ -325,9 +328,9 @@ func (c *changheRule) Refusal(p *rules.Position, text string, m rules.Move) stri
 		p.Make(pm)
 		why := c.illegal(p, pm)
 		p.Unmake()
-		if why != "" {
+		if !why.IsZero() {
 			return why
 		}
 	}
-	return ""
+	return rules.Texts{}
 }

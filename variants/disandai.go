@@ -46,6 +46,10 @@ func DisandaiBoard() *rules.Board {
 	b := XiangqiBoard()
 	pal := b.Zones["palace"]
 	b.Zones["enemy palace"] = rules.Zone{pal[rules.Black], pal[rules.Red]}
+	if b.ZoneTexts == nil {
+		b.ZoneTexts = map[string]rules.Texts{}
+	}
+	b.ZoneTexts["enemy palace"] = say("disandai.zone_enemy_palace")
 	return b
 }
 

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -241,9 +240,7 @@ func (r *disandaiRule) MayCapture(p *rules.Position, from, to rules.Square) bool
 // GameEnd: a wrong flip loses; a 臣 on the enemy general's start point wins.
 func (r *disandaiRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	if l := p.Var(r.lost); l != 0 {
-		o := rules.Win(rules.Side(l-1).Other(), rules.ReasonVariantGoal)
-		o.Detail = "a wrong flip (翻錯)"
-		return o, true
+		return goalWin(rules.Side(l-1).Other(), say("disandai.goal_wrong_flip")), true
 	}
 	for s := rules.Red; s <= rules.Black; s++ {
 		goal := mustSquare(r.b, "e9")
@@ -251,9 +248,7 @@ func (r *disandaiRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 			goal = mustSquare(r.b, "e0")
 		}
 		if pc := p.At(goal); !pc.Empty() && pc.Side() == s && pc.Kind() == DdMinister {
-			o := rules.Win(s, rules.ReasonVariantGoal)
-			o.Detail = "the 臣 reaching the enemy general's point"
-			return o, true
+			return goalWin(s, say("disandai.goal_minister", glyphText(&p.Variant().Kinds[DdMinister], s))), true
 		}
 	}
 	return rules.Outcome{}, false
@@ -281,19 +276,19 @@ func (r *disandaiRule) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return nil
 }
 
-// Refusal explains the flip rules in public terms.
-func (r *disandaiRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+// RefusalTexts explains the flip rules in public terms.
+func (r *disandaiRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	s := p.ToMove()
 	if w := r.misflipped(p, s); w != rules.NoSquare {
-		return fmt.Sprintf("your misflipped soldier on %s must flip back first: %s!", r.b.Name(w), r.b.Name(w))
+		return say("disandai.flip_back_first", r.b.Name(w), r.b.Name(w))
 	}
 	if len(text) > 1 && text[0] == '@' {
-		return "a double flip (@ and an advisor's point) is allowed only in check, once in a run of checks, and must leave the new general safe"
+		return say("disandai.double_when")
 	}
 	if len(text) > 1 && text[len(text)-1] == '!' {
-		return "a flip is allowed for a soldier on the enemy base line, a misflipped soldier, and the last advisor, elephant, chariot, horse or cannon of a side"
+		return say("disandai.flip_when")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // Announce makes a flip public: what the piece became (its back).
@@ -303,7 +298,8 @@ func (r *disandaiRule) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	}
 	v := p.Variant()
 	s := p.ToMove()
-	name := func(k int) string { return fmt.Sprintf("%s (%s)", v.Kinds[k].Name, v.Kinds[k].Glyph[s]) }
+	kind := func(k int) *rules.Kind { return &v.Kinds[k] }
+	minister := glyphText(kind(DdMinister), s)
 	at := r.b.Name(m.To)
 	f := rules.Fact{What: "flip", Side: s}
 	pc := p.At(m.From)
@@ -312,28 +308,22 @@ func (r *disandaiRule) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 		f.Pieces = []rules.Shown{{Square: m.To, Side: s, Letter: 'K', Name: "general"}}
 		if !named.Has(ddAlt) {
 			f.Pieces[0] = rules.Shown{Square: m.To, Side: s, Letter: 'H', Name: "minister"}
-			f.Text = fmt.Sprintf("%s flips its general and the advisor on %s, whose back is the 臣: a wrong double flip, %s loses.", sideName(s), at, sideName(s))
-		} else {
-			f.Text = fmt.Sprintf("%s flips its general on %s and the advisor on %s: the general is on %s now.", sideName(s), r.b.Name(m.From), at, at)
+			return []rules.Fact{fact(f, say("disandai.double_wrong", sideText(s), at, minister, sideText(s)))}
 		}
-		return []rules.Fact{f}
+		return []rules.Fact{fact(f, say("disandai.double_done", sideText(s), r.b.Name(m.From), at, at))}
 	}
 	to, wrong := r.flipResult(pc, m.From)
 	f.Pieces = []rules.Shown{{Square: m.From, Side: s, Letter: v.Kinds[to.Kind()].Letter, Name: v.Kinds[to.Kind()].Name}}
 	switch {
 	case wrong:
 		f.Pieces[0].Letter, f.Pieces[0].Name = 'K', "general"
-		f.Text = fmt.Sprintf("%s flips the advisor on %s: its back is the general, not the 臣, a wrong flip: %s loses.", sideName(s), at, sideName(s))
+		return []rules.Fact{fact(f, say("disandai.flip_wrong_advisor", sideText(s), at, minister, sideText(s)))}
 	case pc.Kind() == DdMisflipped:
-		f.Text = fmt.Sprintf("%s flips the misflipped soldier on %s back: a soldier again (its back, %s, stays known).", sideName(s), at, name(pc.Counter()))
+		return []rules.Fact{fact(f, say("disandai.flip_back", sideText(s), at, namedPiece(kind(pc.Counter()), s)))}
 	case to.Kind() == DdMisflipped:
-		f.Text = fmt.Sprintf("%s flips the soldier on %s on a wrong point: its back is %s %s; it must flip back next move (%s!).",
-			sideName(s), at, anA(v.Kinds[pc.Counter()].Name), name(pc.Counter()), at)
-	default:
-		f.Text = fmt.Sprintf("%s flips the %s on %s: it is %s %s now.", sideName(s), v.Kinds[pc.Kind()].Name, at,
-			anA(v.Kinds[to.Kind()].Name), name(to.Kind()))
+		return []rules.Fact{fact(f, say("disandai.flip_misplaced", sideText(s), at, aNamedPiece(kind(pc.Counter()), s), at))}
 	}
-	return []rules.Fact{f}
+	return []rules.Fact{fact(f, say("disandai.flip_to", sideText(s), pieceText(kind(pc.Kind()), s), at, aNamedPiece(kind(to.Kind()), s)))}
 }
 
 // anA is the article before an English name.
@@ -350,7 +340,7 @@ func (r *disandaiRule) Disclose(p *rules.Position) []rules.Fact {
 	var out []rules.Fact
 	for s := rules.Red; s <= rules.Black; s++ {
 		f := rules.Fact{What: "disclose", Side: s}
-		var words []string
+		var words []rules.Texts
 		for sq := rules.Square(0); int(sq) < r.b.NumSquares(); sq++ {
 			pc := p.At(sq)
 			if pc.Empty() || pc.Side() != s || pc.Has(ddPublic) {
@@ -368,12 +358,10 @@ func (r *disandaiRule) Disclose(p *rules.Position) []rules.Fact {
 				continue
 			}
 			f.Pieces = append(f.Pieces, rules.Shown{Square: sq, Side: s, Letter: v.Kinds[k].Letter, Name: v.Kinds[k].Name})
-			words = append(words, fmt.Sprintf("the %s on %s has %s %s (%s)", v.Kinds[pc.Kind()].Name, r.b.Name(sq),
-				anA(v.Kinds[k].Name), v.Kinds[k].Name, v.Kinds[k].Glyph[s]))
+			words = append(words, say("disandai.back_of", pieceText(&v.Kinds[pc.Kind()], s), r.b.Name(sq), aNamedPiece(&v.Kinds[k], s)))
 		}
 		if len(words) > 0 {
-			f.Text = sideName(s) + "'s backs: " + strings.Join(words, "; ") + "."
-			out = append(out, f)
+			out = append(out, fact(f, say("disandai.backs", sideText(s), joinTexts("disandai.list_sep", words))))
 		}
 	}
 	return out
@@ -381,9 +369,9 @@ func (r *disandaiRule) Disclose(p *rules.Position) []rules.Fact {
 
 // Notes tells a player the pair backs it chose that are still hidden (the
 // soldiers' backs are not shown again, disandai.md).
-func (r *disandaiRule) Notes(p *rules.Position, s rules.Side) string {
+func (r *disandaiRule) Notes(p *rules.Position, s rules.Side) rules.Texts {
 	v := p.Variant()
-	var words []string
+	var words []rules.Texts
 	for _, kv := range ddKeys {
 		for _, sq := range r.ofKind(p, s, kv.k) {
 			pc := p.At(sq)
@@ -395,11 +383,11 @@ func (r *disandaiRule) Notes(p *rules.Position, s rules.Side) string {
 			if pc.Has(ddAlt) {
 				back = pr.altK
 			}
-			words = append(words, fmt.Sprintf("%s %s: %s", v.Kinds[kv.k].Glyph[s], r.b.Name(sq), v.Kinds[back].Glyph[s]))
+			words = append(words, say("disandai.note", glyphText(&v.Kinds[kv.k], s), r.b.Name(sq), glyphText(&v.Kinds[back], s)))
 		}
 	}
 	if len(words) == 0 {
-		return ""
+		return rules.Texts{}
 	}
-	return "Your backs: " + strings.Join(words, ", ")
+	return say("disandai.notes", joinTexts("disandai.note_sep", words))
 }

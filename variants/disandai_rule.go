@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -157,26 +156,26 @@ func (r *disandaiRule) readBacks(p *rules.Position, text string) error {
 		name, l, ok := strings.Cut(e, "=")
 		sq, okSq := r.b.Parse(name)
 		if !ok || !okSq || len(l) == 0 {
-			return fmt.Errorf("backs: %q is not square=letter", e)
+			return sayErr("disandai.fen_pair", e)
 		}
 		public := strings.HasSuffix(l, "!")
 		letter := l[0]
 		pc := p.At(sq)
 		if pc.Empty() {
-			return fmt.Errorf("backs: no piece on %s", name)
+			return sayErr("disandai.fen_empty", name)
 		}
 		k := pc.Kind()
 		switch {
 		case k == Soldier || k == DdMisflipped:
 			bk, ok := ddBackLetters[letter]
 			if !ok {
-				return fmt.Errorf("backs: %s: a soldier's back is one of R N B A C", name)
+				return sayErr("disandai.fen_soldier", name)
 			}
 			pc = pc.WithCounter(bk)
 		default:
 			pr, ok := ddPair[k]
 			if !ok || (letter != pr.alt && letter != pr.plain) {
-				return fmt.Errorf("backs: %s: no such back for that piece", name)
+				return sayErr("disandai.fen_back", name)
 			}
 			pc = pc.With(ddAlt, letter == pr.alt)
 		}
@@ -209,12 +208,12 @@ func (r *disandaiRule) readState(p *rules.Position, text string) error {
 	ids := []rules.VarID{r.last[0], r.last[1], r.doubled[0], r.doubled[1], r.revealed[0], r.revealed[1], r.lost}
 	parts := strings.Split(text, ".")
 	if len(parts) != len(ids) {
-		return fmt.Errorf("dd=%s: want %d numbers", text, len(ids))
+		return sayErr("disandai.fen_state", text, len(ids))
 	}
 	for i, s := range parts {
 		var v int32
 		if _, err := fmt.Sscan(s, &v); err != nil {
-			return fmt.Errorf("dd=%s: %w", text, err)
+			return sayErr("disandai.fen_number", text, s)
 		}
 		p.SetVar(ids[i], v)
 	}
@@ -273,23 +272,23 @@ func (r *disandaiRule) ofKind(p *rules.Position, s rules.Side, k int) []rules.Sq
 }
 
 func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
-	const syntax = "write one letter of R N B A C for each soldier from file a to i, then K=, T=, Z=, Q= and U= with a point each"
+	syntax := say("disandai.setup_syntax")
 	soldiers := r.ofKind(p, s, Soldier)
 	letters := ""
 	if len(soldiers) > 0 {
 		if len(words) == 0 {
-			return nil, errors.New(syntax)
+			return nil, &rules.TextError{Texts: syntax}
 		}
 		letters, words = strings.ToUpper(words[0]), words[1:]
 		seen := map[byte]bool{}
 		for i := 0; i < len(letters); i++ {
 			if _, ok := ddBackLetters[letters[i]]; !ok || seen[letters[i]] {
-				return nil, fmt.Errorf("%q: the soldiers' backs are R N B A C, each once; %s", letters, syntax)
+				return nil, sayErr("disandai.setup_letters", letters, syntax)
 			}
 			seen[letters[i]] = true
 		}
 		if len(letters) != len(soldiers) {
-			return nil, fmt.Errorf("%q: you have %d soldiers; %s", letters, len(soldiers), syntax)
+			return nil, sayErr("disandai.setup_count", letters, len(soldiers), syntax)
 		}
 	}
 	chosen := map[int]rules.Square{}
@@ -308,13 +307,13 @@ func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([
 		}
 		sq, ok := r.b.Parse(strings.ToLower(val))
 		if pc := p.At(sq); !ok || pc.Empty() || pc.Side() != s || pc.Kind() != k {
-			return nil, fmt.Errorf("%s: %s is not one of your %ss", w, strings.ToLower(val), p.Variant().Kinds[k].Name)
+			return nil, sayErr("disandai.setup_not_yours", w, strings.ToLower(val), pieceText(&p.Variant().Kinds[k], s))
 		}
 		chosen[k] = sq
 	}
 	for _, kv := range ddKeys {
 		if _, ok := chosen[kv.k]; !ok && len(r.ofKind(p, s, kv.k)) == 2 {
-			return nil, fmt.Errorf("say %c= for your %ss; %s", kv.key, p.Variant().Kinds[kv.k].Name, syntax)
+			return nil, sayErr("disandai.setup_say", string(kv.key), pieceText(&p.Variant().Kinds[kv.k], s), syntax)
 		}
 	}
 	for i, sq := range soldiers {

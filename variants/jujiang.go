@@ -152,69 +152,66 @@ func (jujiangRule) Guide() string {
 	return "The giant (巨帥 G) shifts its 2×2 block two points straight (a4c4) and takes every enemy piece on the new block."
 }
 
-// Refusal says why a giant may not make a shift, or why a horse or an
+// RefusalTexts says why a giant may not make a shift, or why a horse or an
 // elephant is stopped by a missing point.
-func (jujiangRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (jujiangRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
-	v := p.Variant()
-	b := v.Board
+	b := p.Variant().Board
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	ff, fr, ok1 := b.Coords(m.From)
 	tf, tr, ok2 := b.Coords(m.To)
 	if !ok1 || !ok2 {
-		return ""
+		return rules.Texts{}
 	}
 	df, dr := tf-ff, tr-fr
-	switch pc.Kind() {
-	case JujiangGiant:
+	// The leg or eye, from the point of view of the mover.
+	var lf, lr int
+	key := "jujiang.horse_leg_off"
+	switch {
+	case pc.Kind() == JujiangGiant:
 		return giantRefusal(p, pc, m.From, df, dr)
-	case Horse, Elephant:
-		// The leg or eye, from the point of view of the mover.
-		var lf, lr int
-		switch {
-		case pc.Kind() == Elephant && abs(df) == 2 && abs(dr) == 2:
-			lf, lr = df/2, dr/2
-		case pc.Kind() == Horse && abs(df) == 1 && abs(dr) == 2:
-			lr = dr / 2
-		case pc.Kind() == Horse && abs(df) == 2 && abs(dr) == 1:
-			lf = df / 2
-		default:
-			return ""
-		}
-		if b.At(ff+lf, fr+lr) != rules.NoSquare {
-			return ""
-		}
-		word := v.Kinds[pc.Kind()].BlockWord
-		return fmt.Sprintf("the %s's %s would be %c%d, which is not a point of this board", v.Kinds[pc.Kind()].Name,
-			word, 'a'+ff+lf, fr+lr)
+	case pc.Kind() == Elephant && abs(df) == 2 && abs(dr) == 2:
+		lf, lr = df/2, dr/2
+		key = "jujiang.elephant_eye_off"
+	case pc.Kind() == Horse && abs(df) == 1 && abs(dr) == 2:
+		lr = dr / 2
+	case pc.Kind() == Horse && abs(df) == 2 && abs(dr) == 1:
+		lf = df / 2
+	default:
+		return rules.Texts{}
 	}
-	return ""
+	if b.At(ff+lf, fr+lr) != rules.NoSquare {
+		return rules.Texts{}
+	}
+	return say(key, fmt.Sprintf("%c%d", 'a'+ff+lf, fr+lr))
 }
 
 // giantRefusal explains a refused shift of the giant pc (any of its points on
 // from) by (df, dr).
-func giantRefusal(p *rules.Position, pc rules.Piece, from rules.Square, df, dr int) string {
-	b := p.Variant().Board
+func giantRefusal(p *rules.Position, pc rules.Piece, from rules.Square, df, dr int) rules.Texts {
+	v := p.Variant()
+	b := v.Board
+	giant := pieceText(&v.Kinds[JujiangGiant], pc.Side())
 	if !(df == 0 && abs(dr) == 2) && !(dr == 0 && abs(df) == 2) {
-		return "the giant shifts its whole block exactly two points left, right, up or down onto the next block (a4c4)"
+		return say("jujiang.giant_two", giant)
 	}
 	for _, c := range p.BodyCells(from) {
 		f, r, _ := b.Coords(c)
 		t := b.At(f+df, r+dr)
 		if t == rules.NoSquare {
-			return fmt.Sprintf("the giant's new block would need the point %c%d, which is not on this board", 'a'+f+df, r+dr)
+			return say("jujiang.giant_off_board", giant, fmt.Sprintf("%c%d", 'a'+f+df, r+dr))
 		}
 		if x := p.At(t); !x.Empty() && x.Side() == pc.Side() && x.Kind() != JujiangGiant {
-			return fmt.Sprintf("the giant's new block holds your own %s on %s", p.Variant().Kinds[x.Kind()].Name, b.Name(t))
+			return say("jujiang.giant_own", giant, pieceText(&v.Kinds[x.Kind()], x.Side()), b.Name(t))
 		}
 	}
 	if p.InCheck() {
-		return "you are in check, and this shift does not answer it"
+		return say("jujiang.giant_check")
 	}
-	return "the giant's shift would leave your general in check"
+	return say("jujiang.giant_self_check", giant)
 }

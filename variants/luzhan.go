@@ -56,6 +56,11 @@ func LuzhanBoard() *rules.Board {
 	b := MountainLinesBoard()
 	mid := b.SquaresOf("f1", "e2", "g2", "f3")
 	b.Zones["palace midpoints"] = rules.Zone{mid, b.MirrorSet(mid)}
+	if b.ZoneTexts == nil {
+		b.ZoneTexts = map[string]rules.Texts{}
+	}
+	b.ZoneTexts["palace midpoints"] = say("luzhan.zone_midpoints")
+	b.ZoneTexts["advisor points"] = say("luzhan.zone_advisor_points")
 	return b
 }
 
@@ -187,7 +192,7 @@ func (r *luzhanRule) readFlag(p *rules.Position, text string) error {
 	case "b":
 		p.SetVar(r.flag, 2)
 	default:
-		return fmt.Errorf("flagtaken=%s: want w or b", text)
+		return sayErr("luzhan.fen_flag", text)
 	}
 	return nil
 }
@@ -257,9 +262,7 @@ func (r *luzhanRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	if v == 0 {
 		return rules.Outcome{}, false
 	}
-	o := rules.Win(rules.Side(v-1), rules.ReasonVariantGoal)
-	o.Detail = "capturing the enemy flag (軍旗)"
-	return o, true
+	return goalWin(rules.Side(v-1), say("luzhan.goal")), true
 }
 
 // Announce makes public what a captured hidden piece was.
@@ -272,60 +275,56 @@ func (r *luzhanRule) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 		return nil
 	}
 	k := &p.Variant().Kinds[t.Kind()]
-	mover := &p.Variant().Kinds[p.At(m.From).Kind()]
+	mc := p.At(m.From)
+	mover := namedPiece(&p.Variant().Kinds[mc.Kind()], mc.Side())
 	at := r.b.Name(m.To)
 	f := rules.Fact{What: "reveal", Side: t.Side(),
 		Pieces: []rules.Shown{{Square: m.To, Side: t.Side(), Letter: k.Letter, Name: k.Name}}}
 	switch t.Kind() {
 	case LuzhanFlag:
-		f.Text = fmt.Sprintf("The hidden piece on %s was %s's flag (軍旗): taken by the %s (%s).", at, sideName(t.Side()), mover.Name, mover.Glyph[0])
-	default:
-		f.Text = fmt.Sprintf("The hidden piece on %s was a %s (%s): it and the %s (%s) that took it are both destroyed.",
-			at, k.Name, luzhanFullName[t.Kind()], mover.Name, mover.Glyph[0])
+		return []rules.Fact{fact(f, say("luzhan.took_flag", at, sideText(t.Side()), mover))}
+	case LuzhanBomb:
+		return []rules.Fact{fact(f, say("luzhan.took_bomb", at, mover))}
 	}
-	return []rules.Fact{f}
+	return []rules.Fact{fact(f, say("luzhan.took_mine", at, mover))}
 }
 
-var luzhanFullName = map[int]string{LuzhanBomb: "炸彈", LuzhanMine: "地雷", LuzhanFlag: "軍旗"}
-
-// Refusal names the rule that forbids a move, in terms the public may know:
-// hidden pieces are all alike, and supporters are counted by class.
-func (r *luzhanRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+// RefusalTexts names the rule that forbids a move, in terms the public may
+// know: hidden pieces are all alike, and supporters are counted by class.
+func (r *luzhanRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	s := pc.Side()
 	t := p.At(m.To)
 	switch {
 	case luzhanHidden(pc.Kind()):
-		return "hidden pieces never move: they wait on their last-defense line to be captured"
+		return say("luzhan.hidden_still")
 	case r.line[s].Has(m.To):
-		return "your pieces never enter your own last-defense line"
+		return say("luzhan.own_line")
 	case r.line[s.Other()].Has(m.To) && t.Empty():
-		return "an empty point of the enemy last-defense line cannot be entered: a piece goes there only to capture a hidden piece"
+		return say("luzhan.enemy_line_empty")
 	case t.Empty() || t.Side() == s || pc.Kind() >= len(luzhanLimit) || luzhanLimit[pc.Kind()] == 0:
-		return ""
+		return rules.Texts{}
 	}
 	limit := luzhanLimit[pc.Kind()]
 	n, on := r.Supporters(p, m.To)
 	if n < limit || !r.reachesIgnoringLimits(p, m) {
-		return ""
+		return rules.Texts{}
 	}
 	var names []string
 	for _, sq := range on {
 		names = append(names, r.b.Name(sq))
 	}
-	class := "visible"
+	key := "luzhan.limit_visible"
 	if luzhanHidden(t.Kind()) {
-		class = "hidden"
+		key = "luzhan.limit_hidden"
 	}
-	k := &p.Variant().Kinds[pc.Kind()]
-	return fmt.Sprintf("a %s (%s) may not capture a piece with %d or more supporters: the %s piece on %s has %d %s neighbours of its side (%s)",
-		k.Name, k.Glyph[0], limit, class, r.b.Name(m.To), n, class, strings.Join(names, ", "))
+	return say(key, namedPiece(&p.Variant().Kinds[pc.Kind()], s), limit, r.b.Name(m.To), n, strings.Join(names, ", "))
 }
 
 // reachesIgnoringLimits reports whether m would be a capture by the piece's
@@ -374,7 +373,7 @@ const luzhanSet = "DDFZZ"
 
 func (r *luzhanRule) Apply(p *rules.Position, s rules.Side, words []string) ([]string, error) {
 	if len(words) == 0 {
-		return nil, errors.New("write five letters, two Z, two D and one F, e.g. ZDFDZ")
+		return nil, sayErr("luzhan.setup_syntax")
 	}
 	w := strings.ToUpper(words[0])
 	sorted := []byte(w)
@@ -386,7 +385,7 @@ func (r *luzhanRule) Apply(p *rules.Position, s rules.Side, words []string) ([]s
 		}
 	}
 	if string(sorted) != luzhanSet {
-		return nil, fmt.Errorf("%q is not an arrangement: write five letters for files d to h, two Z (bombs), two D (mines) and one F (flag), e.g. ZDFDZ", words[0])
+		return nil, sayErr("luzhan.setup_bad", words[0])
 	}
 	v := p.Variant()
 	for i, sq := range r.order[s] {

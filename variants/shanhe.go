@@ -292,35 +292,35 @@ func (r *shanheRule) boosted(p *rules.Position, from rules.Square, kind int, s r
 	}
 }
 
-// Refusal names the function point that binds a piece, or that a boost needs.
-func (r *shanheRule) Refusal(p *rules.Position, _ string, m rules.Move) string {
+// RefusalTexts names the function point that binds a piece, or that a boost
+// needs.
+func (r *shanheRule) RefusalTexts(p *rules.Position, _ string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	i := boostIndex(pc.Kind())
 	if i < 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := pc.Side()
-	name := [3]string{"general is", "advisors are", "elephants are"}[i]
 	pt := r.b.Name(r.point[s][i])
 	if r.state(p, s, i) < 0 {
-		return fmt.Sprintf("your %s bound: an enemy piece stands on your function point %s", name, pt)
+		return say([3]string{"shanhe.bound_general", "shanhe.bound_advisor", "shanhe.bound_elephant"}[i], pt)
 	}
 	if r.state(p, s, i) > 0 {
-		return ""
+		return rules.Texts{}
 	}
 	var shape bool
 	r.boosted(p, m.From, pc.Kind(), s, func(to rules.Square) { shape = shape || to == m.To })
 	if !shape {
-		return ""
+		return rules.Texts{}
 	}
 	if p.At(r.point[s][i]).Empty() || p.At(r.point[s][i]).Side() != s {
-		return fmt.Sprintf("that needs the boost: your own piece on your function point %s (while you have a 御)", pt)
+		return say("shanhe.needs_boost", pt)
 	}
-	return fmt.Sprintf("that needs the boost, and your piece on %s counts only while you still have a 御", pt)
+	return say("shanhe.needs_steward", pt)
 }

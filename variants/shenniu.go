@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -285,7 +284,7 @@ func (o *oxRule) Validate(p *rules.Position) error {
 			}
 		}
 		if n == 1 {
-			return fmt.Errorf("%s has one ox: the oxen are lost together, so a side has two or none", s)
+			return sayErr("shenniu.one_ox", sideText(s))
 		}
 	}
 	return nil
@@ -329,49 +328,49 @@ func (o *oxRule) MoveAliases(p *rules.Position, m rules.Move) []string {
 	return []string{o.b.Name(second) + o.b.Name(tb) + "&" + o.b.Name(m.From) + o.b.Name(m.To)}
 }
 
-// Refusal says what is wrong with an ox move in the oxen's terms.
-func (o *oxRule) Refusal(p *rules.Position, text string, m rules.Move) string {
+// RefusalTexts says what is wrong with an ox move in the oxen's terms.
+func (o *oxRule) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	s := p.ToMove()
 	if m.From != rules.NoSquare && m.Flags&rules.FlagSpecial == 0 {
 		if pc := p.At(m.From); !pc.Empty() && pc.Kind() == ShenniuOx && pc.Side() == s {
-			return "both oxen move in one turn: write both legs joined by &, one 日 and one 目 leap, like " + o.example(p)
+			return say("shenniu.both_oxen", o.example(p))
 		}
-		return ""
+		return rules.Texts{}
 	}
 	first, second, ok := strings.Cut(text, "&")
 	if !ok {
-		return ""
+		return rules.Texts{}
 	}
 	var sq [4]rules.Square
 	for i, w := range []string{first, second} {
 		if len(w) < 4 {
-			return "write each ox's leg as two points, like " + o.example(p)
+			return say("shenniu.leg_syntax", o.example(p))
 		}
 		x, ok1 := o.b.Parse(w[:2])
 		y, ok2 := o.b.Parse(w[2:])
 		if !ok1 || !ok2 {
-			return "write each ox's leg as two points, like " + o.example(p)
+			return say("shenniu.leg_syntax", o.example(p))
 		}
 		sq[2*i], sq[2*i+1] = x, y
 	}
 	a, b, have := o.oxen(p, s)
 	if !have {
-		return "you have no oxen left"
+		return say("shenniu.no_oxen")
 	}
 	if !((sq[0] == a && sq[2] == b) || (sq[0] == b && sq[2] == a)) {
-		return fmt.Sprintf("the legs must start on your two oxen, %s and %s", o.b.Name(a), o.b.Name(b))
+		return say("shenniu.not_your_oxen", o.b.Name(a), o.b.Name(b))
 	}
 	k1, k2 := o.leapKind(sq[0], sq[1]), o.leapKind(sq[2], sq[3])
 	switch {
 	case k1 == 0 || k2 == 0:
-		return "each ox leaps one and two points (日) or one and three points (目)"
+		return say("shenniu.leap_shape")
 	case k1 == k2:
-		return "one ox makes a 日 leap (one and two points) and the other a 目 leap (one and three points)"
+		return say("shenniu.one_each")
 	}
 	if o.order(p, sq[0], sq[2], sq[1], sq[3])&1 == 0 {
-		return "an ox lands only on an empty point (the other ox's point only after that ox has left)"
+		return say("shenniu.land_empty")
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // example is an ox move of the side to move, for hints.
