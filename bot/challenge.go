@@ -206,6 +206,9 @@ func fenProblem(l Lang, err error) string {
 	if !errors.As(err, &fe) {
 		return T(l, "fen.unreadable")
 	}
+	if te := (*rules.TextError)(nil); errors.As(err, &te) {
+		return te.Texts.Or(string(l)) // a module's words for its field, in every language
+	}
 	if m := fenRanksRE.FindStringSubmatch(fe.Reason); m != nil {
 		return T(l, "fen.ranks", m[1], m[2])
 	}

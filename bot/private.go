@@ -37,7 +37,7 @@ func (s *Service) privateBoardText(d display, l *loaded, side rules.Side) Messag
 		toMove := l.toMove()
 		text += "\n" + T(d.lang, "cap.turn", seatName(d.lang, l, toMove), playerName(d.lang, rec, toMove))
 	}
-	if notes := l.pos().Notes(colour); notes != "" {
+	if notes := l.pos().NoteTexts(colour).Or(string(d.lang)); notes != "" {
 		text += "\n" + notes // what this player alone knows beyond the board (a variant's own words)
 	}
 	o := ImageOptions{Simplified: d.lang == ZhHans, Flip: colour == rules.Black, Labels: d.labels()}

@@ -353,6 +353,9 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 // factText puts a public fact of a move (a reveal, a flip, the disclosure at the
 // end) into words: the rules' English sentence, or the pieces in Chinese.
 func factText(l Lang, v *rules.Variant, f rules.Fact) string {
+	if !f.Texts.IsZero() {
+		return f.Texts.Or(string(l)) // the module's own sentence, in every language
+	}
 	if !l.chinese() || len(f.Pieces) == 0 {
 		return f.Text
 	}
