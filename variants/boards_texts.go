@@ -14,6 +14,16 @@ func namedPiece(k *rules.Kind, s rules.Side) rules.Texts {
 	return t
 }
 
+// piecesText names the pieces of a kind: the English plural ("advisors"),
+// the glyph in Chinese, which has no plural.
+func piecesText(k *rules.Kind, s rules.Side) rules.Texts {
+	t := pieceText(k, s)
+	if t.En = k.Plural; t.En == "" {
+		t.En = k.Name + "s"
+	}
+	return t
+}
+
 // aNamedPiece is namedPiece with the English article: "an advisor (仕)".
 func aNamedPiece(k *rules.Kind, s rules.Side) rules.Texts {
 	t := namedPiece(k, s)

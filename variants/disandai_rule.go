@@ -307,13 +307,13 @@ func (r *disandaiRule) Apply(p *rules.Position, s rules.Side, words []string) ([
 		}
 		sq, ok := r.b.Parse(strings.ToLower(val))
 		if pc := p.At(sq); !ok || pc.Empty() || pc.Side() != s || pc.Kind() != k {
-			return nil, sayErr("disandai.setup_not_yours", w, strings.ToLower(val), pieceText(&p.Variant().Kinds[k], s))
+			return nil, sayErr("disandai.setup_not_yours", w, strings.ToLower(val), piecesText(&p.Variant().Kinds[k], s))
 		}
 		chosen[k] = sq
 	}
 	for _, kv := range ddKeys {
 		if _, ok := chosen[kv.k]; !ok && len(r.ofKind(p, s, kv.k)) == 2 {
-			return nil, sayErr("disandai.setup_say", string(kv.key), pieceText(&p.Variant().Kinds[kv.k], s), syntax)
+			return nil, sayErr("disandai.setup_say", string(kv.key), piecesText(&p.Variant().Kinds[kv.k], s), syntax)
 		}
 	}
 	for i, sq := range soldiers {
