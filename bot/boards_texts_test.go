@@ -33,9 +33,9 @@ func boardsScript(t *testing.T, lang string) []sent {
 	dm("alice", "/setup ZZZZZ") // not an arrangement
 	dm("alice", "/setup ZDFDZ")
 	dm("bob", "/setup ZDDZF")
-	say("alice", "d0d1")   // a hidden piece never moves
-	say("alice", "d1d11")  // takes the bomb: both go
-	say("bob", "e10e9")    //
+	say("alice", "d0d1")  // a hidden piece never moves
+	say("alice", "d1d11") // takes the bomb: both go
+	say("bob", "e10e9")
 	say("alice", "h1h11")  // takes the flag: the game is won
 	say("carol", "/board") // the end, for everyone
 
@@ -48,14 +48,14 @@ func boardsScript(t *testing.T, lang string) []sent {
 	dm("alice", "/setup NR")       // the advisors' key is missing
 	dm("alice", "/setup NRB K=d0") // three letters for two soldiers
 	dm("alice", "/setup NR K=d0")
-	say("alice", "a3!")   // not on the base line
-	say("alice", "@d0")   // not in check
-	say("alice", "b9!")   // a 車 back on the horse's point: misflipped
-	say("bob", "d9d8")    //
+	say("alice", "a3!") // not on the base line
+	say("alice", "@d0") // not in check
+	say("alice", "b9!") // a 車 back on the horse's point: misflipped
+	say("bob", "d9d8")
 	say("alice", "e0e1")  // the misflipped soldier must flip back first
 	say("alice", "b9!")   // flips back
 	say("alice", "/peek") // her private board and its notes
-	say("bob", "/resign") //
+	say("bob", "/resign")
 	say("bob", "/resign yes")
 	return all
 }
