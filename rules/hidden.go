@@ -39,6 +39,9 @@ type Fact struct {
 	Pieces []Shown
 	// Text is one English sentence for the chat.
 	Text string
+	// Texts is the sentence in every language, when the module words it
+	// itself (a fact the chat has no words for by What); zero otherwise.
+	Texts Texts
 }
 
 // Report is what a move, with the automatic moves that followed it, made known:
