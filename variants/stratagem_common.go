@@ -34,11 +34,8 @@ func (m *stratMod) Init(c *rules.Claims) error {
 // is reports whether pc is this module's piece.
 func (m *stratMod) is(pc rules.Piece) bool { return !pc.Empty() && pc.Kind() == m.kind }
 
-// face is the piece's face in every language (simplified in simplified
-// Chinese), for say.
-func (m *stratMod) face() rules.Texts {
-	return rules.Texts{En: m.sp.glyph[0], Hant: m.sp.glyph[0], Hans: m.sp.glyph[1]}
-}
+// face is the piece's face in every language, for say.
+func (m *stratMod) face() rules.Texts { return m.sp.face() }
 
 // squares lists the points of side s's pieces of the module's kind.
 func (m *stratMod) squares(p *rules.Position, s rules.Side) []rules.Square {
