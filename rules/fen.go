@@ -40,7 +40,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		return nil, &FENError{FEN: fen, Reason: "empty"}
 	}
 	if err := p.parseBoard(fields[0]); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error()}
+		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
 	}
 	uncoloured := false
 	if len(fields) > 1 {
@@ -59,7 +59,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		}
 	}
 	if err := p.readFields(fields, keyed); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error()}
+		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
@@ -83,11 +83,11 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	}
 	for _, u := range v.mods.uncoloured {
 		if err := u.ReadUncoloured(p, uncoloured); err != nil {
-			return nil, &FENError{FEN: fen, Reason: err.Error()}
+			return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
 		}
 	}
 	if err := p.validate(); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error()}
+		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
 	}
 	return p, nil
 }
@@ -154,9 +154,14 @@ func (p *Position) readFields(fields, keyed []string) error {
 type FENError struct {
 	FEN    string
 	Reason string
+	// Err is the error Reason was read from, if any: a module's field error
+	// may be a TextError, in every language.
+	Err error
 }
 
 func (e *FENError) Error() string { return "rules: bad FEN: " + e.Reason }
+
+func (e *FENError) Unwrap() error { return e.Err }
 
 func (p *Position) parseBoard(s string) error {
 	v := p.v
