@@ -162,7 +162,7 @@ func (c *castling) why(p *rules.Position, cs castleSide) func() rules.Texts {
 	}
 	for _, e := range cs.empty {
 		if !p.At(sq(b, e)).Empty() {
-			return func() rules.Texts { return say("ouya.castling_empty", cs.san, strings.Join(cs.empty, ", "), cs.rook) }
+			return func() rules.Texts { return say("ouya.castling_empty", cs.san, listText(cs.empty), cs.rook) }
 		}
 	}
 	if p.InCheck() {
