@@ -9,10 +9,10 @@ import (
 
 // textRow is a move a module refuses, and its reason in every language.
 type textRow struct {
-	name    string
-	v       func(t *testing.T) *rules.Variant
-	fen     string
-	move    string
+	name string
+	v    func(t *testing.T) *rules.Variant
+	fen  string
+	move string
 	want rules.Texts
 }
 
