@@ -107,7 +107,8 @@ func TestStratagemCountsInPluralForms(t *testing.T) {
 }
 
 // TestStratagemAnnouncementsInEveryLanguage: what a move did (a general turned
-// face-down under a 釜) is said in every language, pieces by their faces.
+// face-down under a 釜, pieces frozen by it) is said in every language, pieces
+// by their faces.
 func TestStratagemAnnouncementsInEveryLanguage(t *testing.T) {
 	v := stratVariant(t, "FU")
 	g, err := rules.NewGame(v, "4k4/4x4/R8/6P2/9/9/9/9/9/3K5 w")
@@ -131,6 +132,22 @@ func TestStratagemAnnouncementsInEveryLanguage(t *testing.T) {
 	}
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("facts after d0d0: %+v, want one %+v", got, want)
+	}
+
+	// A 釜 reaching its own centre freezes the chariot in its half: the side,
+	// the point and the pieces, each in its place in each language.
+	g, err = rules.NewGame(v, "4k4/9/R2ax4/6P2/9/9/9/9/9/3K5 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "e7e8")
+	want = rules.Texts{
+		En:   "Red may not move these while the 釜 on e8 stands: chariot a7",
+		Hant: "e8 的釜還在，紅方不能走這些棋子：a7 車",
+		Hans: "e8 的釜还在，红方不能走这些棋子：a7 车",
+	}
+	if f := g.Report().Facts; len(f) != 1 || f[0].What != "frozen" || f[0].Texts != want {
+		t.Errorf("facts after e7e8: %+v, want one frozen %+v", f, want)
 	}
 }
 
