@@ -294,12 +294,6 @@ func ouyaIllegal(text string, why rules.Texts) *rules.IllegalMoveError {
 	return &rules.IllegalMoveError{Text: text, Reason: why.En, Texts: why}
 }
 
-// listText joins items as each language lists them: "f1, g1", "f1、g1".
-func listText(items []string) rules.Texts {
-	zh := strings.Join(items, "、")
-	return rules.Texts{En: strings.Join(items, ", "), Hant: zh, Hans: zh}
-}
-
 // orList joins alternatives in every language: "a or b", "a 或 b".
 func orList(alts []string) rules.Texts {
 	or := say("ouya.or")

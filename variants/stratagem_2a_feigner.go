@@ -255,7 +255,7 @@ func (m *feigner) RefusalTexts(p *rules.Position, text string, mv rules.Move) ru
 		if !p.At(to).Empty() {
 			return say("strat.occupied", b.Name(to))
 		}
-		return say("strat.feigner.start_points", glyph, strings.Join(names, ", "))
+		return say("strat.feigner.start_points", glyph, listText(names))
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
 		return rules.Texts{}
