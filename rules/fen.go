@@ -40,7 +40,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		return nil, &FENError{FEN: fen, Reason: "empty"}
 	}
 	if err := p.parseBoard(fields[0]); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
+		return nil, &FENError{FEN: fen, Reason: err.Error()}
 	}
 	uncoloured := false
 	if len(fields) > 1 {
@@ -154,13 +154,14 @@ func (p *Position) readFields(fields, keyed []string) error {
 type FENError struct {
 	FEN    string
 	Reason string
-	// Err is the error Reason was read from, if any: a module's field error
-	// may be a TextError, in every language.
+	// Err is the error of a module that read a field or checked the
+	// position, when there is one: a *TextError says it in every language.
 	Err error
 }
 
 func (e *FENError) Error() string { return "rules: bad FEN: " + e.Reason }
 
+// Unwrap is the module's error.
 func (e *FENError) Unwrap() error { return e.Err }
 
 func (p *Position) parseBoard(s string) error {

@@ -39,8 +39,8 @@ type Fact struct {
 	Pieces []Shown
 	// Text is one English sentence for the chat.
 	Text string
-	// Texts is the sentence in every language, when the module words it
-	// itself (a fact the chat has no words for by What); zero otherwise.
+	// Texts is the sentence in every language, when the module has it (then
+	// Text is its English); zero leaves the chat to word the fact itself.
 	Texts Texts
 }
 
