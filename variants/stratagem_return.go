@@ -147,7 +147,9 @@ func (m *conjurer) RefusalTexts(p *rules.Position, text string, mv rules.Move) r
 		return rules.Texts{}
 	}
 	if !p.Variant().MayStand(k, s, mv.To) {
-		return say("strat.conjurer.stand", pieceText(&p.Variant().Kinds[k], s), b.Name(mv.To))
+		kind := pieceText(&p.Variant().Kinds[k], s)
+		kind.En = anA(kind.En) + " " + kind.En
+		return say("strat.conjurer.stand", kind, b.Name(mv.To))
 	}
 	return rules.Texts{}
 }
