@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -116,8 +115,8 @@ func (n ouyaNotation) ReadMove(p *rules.Position, text string) (rules.Move, erro
 			return m, err
 		}
 		if parts.promo < 0 {
-			if why := n.mustPromote(p, parts.kind, parts.to); why != "" {
-				return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: why}
+			if why := n.mustPromote(p, parts.kind, parts.to); !why.IsZero() {
+				return rules.NullMove, ouyaIllegal(text, why)
 			}
 		}
 		kind, to = parts.kind, parts.to
@@ -152,8 +151,9 @@ func (n ouyaNotation) ReadMove(p *rules.Position, text string) (rules.Move, erro
 }
 
 // mustPromote says, for a chess pawn move written without a new piece, that
-// the pawn must promote and how to write it; "" when that is not the trouble.
-func (n ouyaNotation) mustPromote(p *rules.Position, kind int, to rules.Square) string {
+// the pawn must promote and how to write it; nothing when that is not the
+// trouble.
+func (n ouyaNotation) mustPromote(p *rules.Position, kind int, to rules.Square) rules.Texts {
 	var ways []string
 	for _, m := range p.LegalMoves(nil) {
 		if m.To == to && m.Flags&rules.FlagPromote != 0 && m.From != rules.NoSquare && p.At(m.From).Kind() == kind {
@@ -161,9 +161,9 @@ func (n ouyaNotation) mustPromote(p *rules.Position, kind int, to rules.Square) 
 		}
 	}
 	if len(ways) == 0 {
-		return ""
+		return rules.Texts{}
 	}
-	return fmt.Sprintf("a pawn reaching %s must promote: write %s", p.Variant().Board.Name(to), strings.Join(ways, " or "))
+	return say("ouya.must_promote_pawn", p.Variant().Board.Name(to), orList(ways))
 }
 
 // onlyPiece is the square of the side to move's only piece of kind k, or
@@ -248,7 +248,7 @@ func (n ouyaNotation) readShogi(p *rules.Position, text string) (rules.Move, err
 			Reason: "not a move in coordinates (like c7c6, c4c3+) or shogi form (like P-c6, Sxd5, N-f2+, S-c3=)"}
 	}
 	b := v.Board
-	name := v.Kinds[parts.kind].Name
+	name := pieceText(&v.Kinds[parts.kind], p.ToMove())
 	var plain, promo []rules.Move
 	for _, m := range p.LegalMoves(nil) {
 		if m.To != parts.to || m.From == rules.NoSquare || p.At(m.From).Kind() != parts.kind ||
@@ -266,28 +266,36 @@ func (n ouyaNotation) readShogi(p *rules.Position, text string) (rules.Move, err
 	case '+':
 		found = promo
 		if len(found) == 0 && len(plain) > 0 {
-			return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: fmt.Sprintf(
-				"a %s promotes only on a move that starts or ends in ranks 1-3, and only once; write %s",
-				name, n.writeShogi(p, plain[0]))}
+			return rules.NullMove, ouyaIllegal(text, say("ouya.promote_zone", name, n.writeShogi(p, plain[0])))
 		}
 	default:
 		// `=` or no mark: the piece stays what it is, if it may.
 		found = plain
 		if len(found) == 0 && len(promo) > 0 {
-			return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: fmt.Sprintf(
-				"the %s must promote there (it could never move again): write %s", name, n.writeShogi(p, promo[0]))}
+			return rules.NullMove, ouyaIllegal(text, say("ouya.must_promote", name, n.writeShogi(p, promo[0])))
 		}
 	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: fmt.Sprintf("no %s of yours can go to %s now", name, b.Name(parts.to))}
+		return rules.NullMove, ouyaIllegal(text, say("ouya.none_reaches", name, b.Name(parts.to)))
 	}
 	var alts []string
 	for _, m := range found {
 		alts = append(alts, n.writeShogi(p, m))
 	}
-	return rules.NullMove, &rules.IllegalMoveError{Text: text, Reason: fmt.Sprintf(
-		"more than one %s can go to %s: write %s", name, b.Name(parts.to), strings.Join(alts, " or "))}
+	return rules.NullMove, ouyaIllegal(text, say("ouya.ambiguous", name, b.Name(parts.to), orList(alts)))
+}
+
+// ouyaIllegal is the error of a move text that names no legal move, with the
+// reason in every language.
+func ouyaIllegal(text string, why rules.Texts) *rules.IllegalMoveError {
+	return &rules.IllegalMoveError{Text: text, Reason: why.En, Texts: why}
+}
+
+// orList joins alternatives in every language: "a or b", "a 或 b".
+func orList(alts []string) rules.Texts {
+	or := say("ouya.or")
+	return rules.Texts{En: strings.Join(alts, or.En), Hant: strings.Join(alts, or.Hant), Hans: strings.Join(alts, or.Hans)}
 }

@@ -116,12 +116,12 @@ func (c *castling) readField(p *rules.Position, text string) error {
 				}
 			}
 			if !found {
-				return fmt.Errorf("castling rights %q: want K, Q, KQ or -", text)
+				return sayErr("ouya.castling_field", text)
 			}
 		}
 	}
 	if r&^allowed != 0 {
-		return fmt.Errorf("castling rights %q: the king and that rook are not on their squares", text)
+		return sayErr("ouya.castling_field_unplaced", text)
 	}
 	p.SetVar(c.rights, r)
 	return nil
@@ -146,33 +146,34 @@ func (c *castling) AfterMove(p *rules.Position, m rules.Move) {
 	}
 }
 
-// why is the reason White may not castle cs now, or "" when it may (the core
-// still tests that the king does not land in check).
-func (c *castling) why(p *rules.Position, cs castleSide) string {
+// why is the reason White may not castle cs now, or nil when it may (the core
+// still tests that the king does not land in check). The reason is put in
+// words only when asked: the move generator asks too.
+func (c *castling) why(p *rules.Position, cs castleSide) func() rules.Texts {
 	b := p.Variant().Board
 	if p.ToMove() != rules.Red {
-		return "only the chess side castles"
+		return func() rules.Texts { return say("ouya.castling_side") }
 	}
 	if c.placed(p)&cs.bit == 0 {
-		return fmt.Sprintf("castling %s needs the king on %s and a rook on %s", cs.san, cs.king, cs.rook)
+		return func() rules.Texts { return say("ouya.castling_placed", cs.san, cs.king, cs.rook) }
 	}
 	if p.Var(c.rights)&cs.bit == 0 {
-		return fmt.Sprintf("castling %s is no longer allowed: the king or the %s rook has moved", cs.san, cs.rook)
+		return func() rules.Texts { return say("ouya.castling_moved", cs.san, cs.rook) }
 	}
 	for _, e := range cs.empty {
 		if !p.At(sq(b, e)).Empty() {
-			return fmt.Sprintf("castling %s needs %s empty between the king and the %s rook", cs.san, strings.Join(cs.empty, ", "), cs.rook)
+			return func() rules.Texts { return say("ouya.castling_empty", cs.san, listText(cs.empty), cs.rook) }
 		}
 	}
 	if p.InCheck() {
-		return "the king may not castle out of check"
+		return func() rules.Texts { return say("ouya.castling_check") }
 	}
 	for _, s := range cs.pass {
 		if p.Attacked(sq(b, s), rules.Black, false) {
-			return fmt.Sprintf("the king may not castle through or into check: %s is attacked", s)
+			return func() rules.Texts { return say("ouya.castling_through", s) }
 		}
 	}
-	return ""
+	return nil
 }
 
 // AddMoves adds the castlings White may make now.
@@ -182,7 +183,7 @@ func (c *castling) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	}
 	b := p.Variant().Board
 	for i, cs := range castleSides {
-		if c.why(p, cs) == "" {
+		if c.why(p, cs) == nil {
 			out = append(out, rules.Move{From: sq(b, cs.king), To: sq(b, cs.to), Flags: rules.FlagSpecial, Aux: c.code + uint8(i)})
 		}
 	}
@@ -226,17 +227,17 @@ func (c *castling) MoveAliases(p *rules.Position, m rules.Move) []string {
 }
 
 // Refusal says why a castling the player typed (e1g1, O-O) is not allowed.
-func (c *castling) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (c *castling) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	b := p.Variant().Board
 	for _, cs := range castleSides {
 		typed := text == normalizeMove(cs.san) || text == normalizeMove(strings.ReplaceAll(cs.san, "O", "0"))
 		if typed || (m.From == sq(b, cs.king) && m.To == sq(b, cs.to) && p.At(m.From).Kind() == p.Variant().KindFor('K', rules.Red)) {
-			if why := c.why(p, cs); why != "" {
-				return why
+			if why := c.why(p, cs); why != nil {
+				return why()
 			}
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // normalizeMove is a move text as the core compares it (lowercase, without
@@ -260,55 +261,56 @@ type ouyaWords struct{}
 
 func (ouyaWords) ModuleName() string { return "ouya-words" }
 
-// shogiMoves says how each shogi kind moves, by letter.
+// shogiMoves are the keys of the texts that say how each shogi kind moves, by
+// letter.
 var shogiMoves = map[byte]string{
-	'K': "the king (玉) steps one square in any direction",
-	'R': "the rook (飛) moves any distance along a file or rank",
-	'B': "the bishop (角) moves any distance diagonally",
-	'G': "the gold (金) steps one square orthogonally or diagonally forward (forward is towards rank 1)",
-	'S': "the silver (銀) steps one square diagonally or straight forward (forward is towards rank 1)",
-	'N': "the shogi knight (桂) only jumps two squares forward and one to the side (forward is towards rank 1)",
-	'L': "the lance (香) moves any distance straight forward (towards rank 1)",
-	'P': "the shogi pawn (歩) steps one square straight forward (towards rank 1) and takes the same way",
-	'D': "the dragon (龍) moves as a rook or one square diagonally",
-	'H': "the horse (馬) moves as a bishop or one square orthogonally",
-	'T': "the tokin (と) moves as a gold",
-	'O': "the promoted lance (杏) moves as a gold",
-	'M': "the promoted knight (圭) moves as a gold",
-	'V': "the promoted silver (全) moves as a gold",
+	'K': "ouya.moves.king",
+	'R': "ouya.moves.rook",
+	'B': "ouya.moves.bishop",
+	'G': "ouya.moves.gold",
+	'S': "ouya.moves.silver",
+	'N': "ouya.moves.knight",
+	'L': "ouya.moves.lance",
+	'P': "ouya.moves.pawn",
+	'D': "ouya.moves.dragon",
+	'H': "ouya.moves.horse",
+	'T': "ouya.moves.tokin",
+	'O': "ouya.moves.promoted_lance",
+	'M': "ouya.moves.promoted_knight",
+	'V': "ouya.moves.promoted_silver",
 }
 
-func (ouyaWords) Refusal(p *rules.Position, text string, m rules.Move) string {
+func (ouyaWords) RefusalTexts(p *rules.Position, text string, m rules.Move) rules.Texts {
 	if m.From == rules.NoSquare || m.To == rules.NoSquare || m.From == m.To || m.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	v := p.Variant()
 	pc := p.At(m.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	k := v.Kinds[pc.Kind()]
 	for _, lm := range p.LegalMoves(nil) {
 		if lm.From == m.From && lm.To == m.To {
-			return "" // the piece moves so: the core says what else forbids it
+			return rules.Texts{} // the piece moves so: the core says what else forbids it
 		}
 	}
 	chessPawn := k.Letter == 'P' && k.Sides == rules.RedOnly
 	if t := p.At(m.To); chessPawn && !t.Empty() && t.Side() != pc.Side() {
 		ff, _, _ := v.Board.Coords(m.From)
 		if tf, _, _ := v.Board.Coords(m.To); tf == ff {
-			return "a chess pawn takes only one square diagonally forward, never straight ahead"
+			return say("ouya.pawn_takes")
 		}
 	}
 	if !pieceReaches(p, m.From, m.To) {
 		if w, ok := shogiMoves[k.Letter]; ok && k.Sides == rules.BlackOnly {
-			return w
+			return say(w)
 		}
 		if chessPawn {
-			return "a chess pawn moves straight forward (two squares from rank 2) and takes one square diagonally forward"
+			return say("ouya.pawn_moves")
 		}
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // pieceReaches reports whether the piece on from could move to to by its own

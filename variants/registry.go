@@ -17,7 +17,7 @@ type Registry struct {
 	aliases map[string]string
 	// needs names the variants that are played only with options, and what to
 	// type instead (`sanshiliuji` takes one or two stratagem pieces).
-	needs map[string]string
+	needs map[string]error
 	// first is the slug of the first variant registered: the default game of
 	// a chat that has not chosen one.
 	first string
@@ -69,7 +69,7 @@ type Builder func() *rules.Variant
 // NewRegistry finalizes every variant and returns the registry. It fails on an empty
 // or duplicate slug, or a variant whose data does not finalize.
 func NewRegistry(builders []Builder, options []Option) (*Registry, error) {
-	r := &Registry{bySlug: map[string]*rules.Variant{}, options: map[string]Option{}, aliases: map[string]string{}, needs: map[string]string{}}
+	r := &Registry{bySlug: map[string]*rules.Variant{}, options: map[string]Option{}, aliases: map[string]string{}, needs: map[string]error{}}
 	for _, build := range builders {
 		v := build()
 		if v == nil || v.Slug == "" {
@@ -108,7 +108,7 @@ func Default() *Registry {
 	for alias, name := range stratagemAliases() {
 		r.aliases[alias] = name
 	}
-	r.needs[SanshiliujiSlug] = "name one or two stratagem pieces by code or number: `/new sanshiliuji JE DI` or `/new sanshiliuji 14`"
+	r.needs[SanshiliujiSlug] = sayErr("strat.needs_pieces", SanshiliujiSlug)
 	return r
 }
 
@@ -182,7 +182,7 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 		v = nv
 	}
 	if why, ok := r.needs[strings.ToLower(slug)]; ok && len(opts) == 0 {
-		return nil, &OptionError{Option: "", Variant: slug, Err: fmt.Errorf("%s", why)}
+		return nil, &OptionError{Option: "", Variant: slug, Err: why}
 	}
 	return v, nil
 }

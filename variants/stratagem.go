@@ -40,6 +40,12 @@ type stratPiece struct {
 // built reports whether the piece's rules exist in this build.
 func (sp *stratPiece) built() bool { return sp.atoms != nil }
 
+// face is the piece's face in every language (simplified in simplified
+// Chinese), for say.
+func (sp *stratPiece) face() rules.Texts {
+	return rules.Texts{En: sp.glyph[0], Hant: sp.glyph[0], Hans: sp.glyph[1]}
+}
+
 // kind is the piece's kind in a game where it is written letter.
 func (sp *stratPiece) kind(letter byte) rules.Kind {
 	return rules.Kind{
@@ -123,7 +129,7 @@ func stratagemVariant(slug, name, nameZh string, pieces ...*stratPiece) (*rules.
 	en, hant, hans := []string{}, []string{}, []string{}
 	for i, sp := range pieces {
 		if !sp.built() {
-			return nil, fmt.Errorf("the %s (%s, %s) is not playable yet in this version", sp.glyph[0], sp.code, sp.stratagem)
+			return nil, sayErr("strat.not_built", sp.face(), sp.code)
 		}
 		letter := byte('X' + i)
 		d.Kinds = append(d.Kinds, sp.kind(letter))
@@ -247,14 +253,14 @@ func stratagemAliases() map[string]string {
 func addStratagem(base *rules.Variant, sp *stratPiece) (*rules.Variant, error) {
 	have := stratagemCodesOf(base)
 	if base.Slug != SanshiliujiSlug && len(have) == 0 {
-		return nil, fmt.Errorf("stratagem pieces are played as `/new %s %s`, not with %s", SanshiliujiSlug, sp.code, base.Slug)
+		return nil, sayErr("strat.option_base", SanshiliujiSlug, sp.code, base.Slug)
 	}
 	if len(have) >= 2 {
-		return nil, fmt.Errorf("a stratagem game takes one or two pieces, not three")
+		return nil, sayErr("strat.option_three")
 	}
 	for _, c := range have {
 		if c == sp.code {
-			return nil, fmt.Errorf("the two stratagem pieces must be different (%s twice)", sp.code)
+			return nil, sayErr("strat.option_twice", sp.code)
 		}
 	}
 	var pieces []*stratPiece

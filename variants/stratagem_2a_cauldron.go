@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -65,7 +64,7 @@ func (m *cauldron) Init(c *rules.Claims) error {
 				case 'b':
 					val |= 1 << rules.Black
 				default:
-					return fmt.Errorf("facedown=%s: want r, b or rb (the sides whose general the 釜 rule turned face-down)", text)
+					return sayErr("strat.cauldron.field", text)
 				}
 			}
 			if val != 0 {
@@ -199,12 +198,12 @@ func (m *cauldron) Announce(p *rules.Position, mv rules.Move) []rules.Fact {
 	c.Make(mv)
 	var out []rules.Fact
 	if mv.Flags&rules.FlagSpecial != 0 && mv.Aux == m.code {
-		word, then := "face-down", "no enemy 釜 on its own centre freezes its pieces now, but the general stays where it is"
+		t := say("strat.cauldron.fact_down", sideText(mover))
 		if !m.down(c, mover) {
-			word, then = "face-up", "it moves again"
+			t = say("strat.cauldron.fact_up", sideText(mover))
 		}
 		out = append(out, rules.Fact{What: "facedown", Side: mover, Pieces: []rules.Shown{shownOf(v, mv.From, p.At(mv.From))},
-			Text: fmt.Sprintf("%s turns its general face-%s: %s", sideName(mover), strings.TrimPrefix(word, "face-"), then)})
+			Text: t.En, Texts: t})
 	}
 	for s := rules.Red; s <= rules.Black; s++ {
 		var now []rules.Shown
@@ -215,8 +214,8 @@ func (m *cauldron) Announce(p *rules.Position, mv rules.Move) []rules.Fact {
 			}
 		}
 		if len(now) > 0 {
-			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: now,
-				Text: fmt.Sprintf("%s may not move these while the 釜 on %s stands: %s", sideName(s), b.Name(fu), shownList(b, now))})
+			t := say("strat.cauldron.fact_frozen", sideText(s), b.Name(fu), shownList(v, now))
+			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: now, Text: t.En, Texts: t})
 		}
 	}
 	return out
@@ -241,43 +240,43 @@ func (m *cauldron) MarkView(p *rules.Position, v *rules.View) {
 	}
 }
 
-func (m *cauldron) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *cauldron) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	s := p.ToMove()
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	if mv.From == mv.To {
 		if pc.Kind() != King {
-			return ""
+			return rules.Texts{}
 		}
 		eff, fu := m.effect(p, s)
 		switch {
 		case eff == 'B':
-			return fmt.Sprintf("turning the general face-down never helps against a 釜 on your own palace centre (%s)", b.Name(fu))
+			return say("strat.cauldron.own_centre", b.Name(fu))
 		case eff != 'A':
-			return "you may turn your general face-down only while an enemy 釜 stands on its own palace centre"
+			return say("strat.cauldron.no_enemy")
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if pc.Kind() == King && m.down(p, s) {
-		return fmt.Sprintf("your general lies face-down and cannot move; turn it face-up first (%s%s)", b.Name(mv.From), b.Name(mv.From))
+		return say("strat.cauldron.general_down", b.Name(mv.From)+b.Name(mv.From))
 	}
 	if fu := m.frozen(p, mv.From); fu != rules.NoSquare {
-		return fmt.Sprintf("%s is frozen by the 釜 on %s", pieceWord(p, mv.From), b.Name(fu))
+		return say("strat.cauldron.frozen", pieceWord(p, mv.From), b.Name(fu))
 	}
 	if !m.is(pc) {
-		return ""
+		return rules.Texts{}
 	}
 	if lonely(p, mv.From) {
-		return fmt.Sprintf("the 釜 moves only while another piece stands orthogonally next to it; %s has none", b.Name(mv.From))
+		return say("strat.cauldron.lonely", b.Name(mv.From))
 	}
 	if t := p.At(mv.To); !t.Empty() && t.Side() != s {
-		return "the 釜 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -248,32 +247,32 @@ func (m *chainer) Attacks(p *rules.Position, sq rules.Square, by rules.Side) boo
 }
 
 // Refusal explains a chain that is not one, and a step onto a piece.
-func (m *chainer) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *chainer) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	b := p.Variant().Board
 	s := p.ToMove()
 	if mv.From != rules.NoSquare && mv.To != rules.NoSquare && mv.Flags&(rules.FlagSpecial|rules.FlagDrop) == 0 {
 		pc := p.At(mv.From)
 		if !m.is(pc) || pc.Side() != s {
-			return ""
+			return rules.Texts{}
 		}
 		if df, dr := offset(b, mv.From, mv.To); abs(df) <= 1 && abs(dr) <= 1 && !p.At(mv.To).Empty() {
-			return "the 連 never captures by a step: it captures by jumping"
+			return say("strat.chain.step_capture")
 		}
 		return m.explainChain(p, []rules.Square{mv.From, mv.To})
 	}
 	if mv != rules.NullMove {
-		return ""
+		return rules.Texts{}
 	}
 	path := splitPoints(b, text)
 	if len(path) < 3 || !m.is(p.At(path[0])) || p.At(path[0]).Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	return m.explainChain(p, path)
 }
 
 // explainChain says what is wrong with the chain of landing points path, or
-// "" when it is a chain (then another rule forbids it).
-func (m *chainer) explainChain(p *rules.Position, path []rules.Square) string {
+// nothing when it is a chain (then another rule forbids it).
+func (m *chainer) explainChain(p *rules.Position, path []rules.Square) rules.Texts {
 	b := p.Variant().Board
 	from := path[0]
 	occupied := func(sq rules.Square) bool { return sq != from && !p.At(sq).Empty() }
@@ -281,20 +280,20 @@ func (m *chainer) explainChain(p *rules.Position, path []rules.Square) string {
 	for i := 1; i < len(path); i++ {
 		df, dr := offset(b, path[i-1], path[i])
 		if !(abs(df) == 2 && (dr == 0 || abs(dr) == 2) || df == 0 && abs(dr) == 2) {
-			return fmt.Sprintf("the 連 jumps over a neighbouring piece to the point right beyond it: %s%s is no such jump", b.Name(path[i-1]), b.Name(path[i]))
+			return say("strat.chain.no_jump", b.Name(path[i-1])+b.Name(path[i]))
 		}
 		over := b.Step(path[i-1], df/2, dr/2)
 		switch {
 		case !occupied(over):
-			return fmt.Sprintf("the 連 jumps only over a piece: %s is empty", b.Name(over))
+			return say("strat.chain.over_empty", b.Name(over))
 		case occupied(path[i]):
-			return fmt.Sprintf("the 連 lands only on an empty point: %s is occupied", b.Name(path[i]))
+			return say("strat.chain.land_occupied", b.Name(path[i]))
 		case seen.Has(over):
-			return fmt.Sprintf("no piece may be jumped twice in one move: %s", pieceWord(p, over))
+			return say("strat.chain.twice", pieceWord(p, over))
 		}
 		seen.Add(over)
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // splitPoints reads a text of point names run together ("c4e4c6c4"), or nil.

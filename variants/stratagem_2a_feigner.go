@@ -129,7 +129,7 @@ func (m *feigner) readReserve(p *rules.Position, text string) error {
 		}
 		k := v.KindByLetter(l)
 		if k < 0 || v.Kinds[k].Royal || m.count(p, s, k) == 1<<reserveBits-1 {
-			return fmt.Errorf("reserve=%s: want the letters of the pieces the 假 put in reserve (Red's uppercase), no general", text)
+			return sayErr("strat.feigner.field", text)
 		}
 		m.add(p, s, k, 1)
 	}
@@ -229,7 +229,7 @@ func (m *feigner) MarkView(p *rules.Position, view *rules.View) {
 	}
 }
 
-func (m *feigner) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *feigner) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	s := p.ToMove()
 	v := p.Variant()
 	b := v.Board
@@ -242,33 +242,33 @@ func (m *feigner) Refusal(p *rules.Position, text string, mv rules.Move) string 
 		}
 		to, okTo := b.Parse(point)
 		if k < 0 || !okTo {
-			return ""
+			return rules.Texts{}
 		}
-		glyph := v.Kinds[k].Glyph[s]
+		glyph := faceText(&v.Kinds[k], s)
 		if m.count(p, s, k) == 0 {
-			return fmt.Sprintf("you have no %s in your reserve", glyph)
+			return say("strat.feigner.none", glyph)
 		}
 		var names []string
 		for _, sq := range m.start[s][k] {
 			names = append(names, b.Name(sq))
 		}
 		if !p.At(to).Empty() {
-			return fmt.Sprintf("%s is occupied", b.Name(to))
+			return say("strat.occupied", b.Name(to))
 		}
-		return fmt.Sprintf("a %s from the reserve goes back only onto an empty start point of its kind: %s", glyph, strings.Join(names, ", "))
+		return say("strat.feigner.start_points", glyph, listText(names))
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if !m.is(pc) || pc.Side() != s || t.Empty() {
-		return ""
+		return rules.Texts{}
 	}
 	if t.Side() != s {
-		return "the 假 never captures an enemy piece; it takes only your own pieces into your reserve"
+		return say("strat.feigner.enemy")
 	}
 	if v.Kinds[t.Kind()].Royal {
-		return "the 假 never takes the general"
+		return say("strat.feigner.general")
 	}
-	return ""
+	return rules.Texts{}
 }

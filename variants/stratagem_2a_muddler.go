@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -37,7 +35,7 @@ func (m *muddler) Init(c *rules.Claims) error {
 		Write: func(*rules.Position) string { return "" },
 		Read: func(p *rules.Position, text string) error {
 			if text != "" {
-				return fmt.Errorf("hun=%s: the 混's disturbances follow from the board; leave the field out", text)
+				return sayErr("strat.muddler.field", text)
 			}
 			m.redisturb(p)
 			return nil
@@ -156,30 +154,30 @@ func (m *muddler) Attacks(p *rules.Position, sq rules.Square, by rules.Side) boo
 	return len(m.disturbed(p, hun)) >= 2
 }
 
-func (m *muddler) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *muddler) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	s := p.ToMove()
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	if pc.Has(flagDisturbed) && !t.Empty() && t.Side() != s {
 		if hun := m.disturber(p, mv.From); hun != rules.NoSquare {
-			return fmt.Sprintf("%s is disturbed by the 混 on %s: it cannot capture", pieceWord(p, mv.From), b.Name(hun))
+			return say("strat.muddler.disturbed", pieceWord(p, mv.From), b.Name(hun))
 		}
 	}
 	if !m.is(pc) {
-		return ""
+		return rules.Texts{}
 	}
 	df, dr := offset(b, mv.From, mv.To)
 	switch {
 	case !t.Empty() && t.Side() != s:
-		return "the 混 captures only one of two or more enemy pieces diagonally next to it, by one diagonal step"
+		return say("strat.muddler.capture")
 	case abs(df) == abs(dr) && b.InZone("own", s, mv.From) != b.InZone("own", s, mv.To):
-		return "the 混 crosses the river only by a lone single diagonal step"
+		return say("strat.diagonal_river", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -171,7 +170,7 @@ func (m *runner) Legal(p *rules.Position, mv rules.Move) bool {
 // stack (the core's test sees only top pieces).
 func (m *runner) Validate(p *rules.Position) error {
 	if !m.Legal(p, rules.NullMove) {
-		return fmt.Errorf("the two generals face each other on an open file")
+		return sayErr("strat.runner.facing")
 	}
 	return nil
 }
@@ -209,48 +208,48 @@ func (m *runner) FormatMove(p *rules.Position, mv rules.Move) (string, bool) {
 
 func (m *runner) MoveAliases(p *rules.Position, mv rules.Move) []string { return nil }
 
-func (m *runner) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *runner) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	b := p.Variant().Board
 	s := p.ToMove()
 	if mv == rules.NullMove && strings.HasPrefix(text, "k") {
 		from, to, ok := twoPoints(b, text[1:])
 		if !ok {
-			return ""
+			return rules.Texts{}
 		}
 		if !m.riding(p, from) || p.At(from).Side() != s {
-			return fmt.Sprintf("K%s%s steps a general off its 走, and no general of yours rides a 走 on %s", b.Name(from), b.Name(to), b.Name(from))
+			return say("strat.runner.no_rider", b.Name(from)+b.Name(to), b.Name(from))
 		}
 		if !adjacentOrth(b, from, to) {
-			return "a general steps off its 走 by one orthogonal step"
+			return say("strat.runner.step_off")
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	if wild(p, mv.From) {
-		return fmt.Sprintf("the general on %s is outside its palace: it may only step back onto its 走 next to it", b.Name(mv.From))
+		return say("strat.runner.wild", b.Name(mv.From))
 	}
 	if pc.Kind() == King && m.is(p.At(mv.To)) && p.At(mv.To).Side() == s {
 		switch {
 		case !mayMount(p, s):
-			return "a general mounts its 走 only while its side has fewer than 2 advisors and fewer than 2 elephants"
+			return say("strat.runner.mount_guards")
 		case !b.InZone("palace", s, mv.To):
-			return "a general mounts its 走 only inside its palace"
+			return say("strat.runner.mount_palace")
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if m.is(pc) && !p.At(mv.To).Empty() {
 		if m.riding(p, mv.From) {
-			return fmt.Sprintf("the stack moves as the 走 and never captures; the general steps off to capture: K%s%s", b.Name(mv.From), b.Name(mv.To))
+			return say("strat.runner.stack", b.Name(mv.From)+b.Name(mv.To))
 		}
-		return "the 走 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // twoPoints reads two point names run together ("e2e3").

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -101,38 +99,38 @@ func (m *shell) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool 
 	})
 }
 
-func (m *shell) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *shell) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	df, dr := offset(b, mv.From, mv.To)
 	jumpShape := (abs(df) == 2 || df == 0) && (abs(dr) == 2 || dr == 0)
 	if !jumpShape {
-		return ""
+		return rules.Texts{}
 	}
 	over := b.Step(mv.From, df/2, dr/2)
-	who := "the 殼"
+	who := say("strat.shell.who")
 	if pc.Kind() == King {
 		if len(m.squares(p, pc.Side())) == 0 {
-			return ""
+			return rules.Texts{}
 		}
-		who = "a general jumping with its 殼"
+		who = say("strat.shell.who_general")
 		if !b.InZone("palace", pc.Side(), mv.To) {
-			return "a general jumping with its 殼 stays inside its palace"
+			return say("strat.shell.palace")
 		}
 	} else if !m.is(pc) {
-		return ""
+		return rules.Texts{}
 	}
 	switch {
 	case p.At(over).Empty():
-		return fmt.Sprintf("%s jumps only over a piece: %s is empty", who, b.Name(over))
+		return say("strat.shell.over_empty", who, b.Name(over))
 	case !p.At(mv.To).Empty():
-		return fmt.Sprintf("%s jumps only to an empty point and never captures: %s is occupied", who, b.Name(mv.To))
+		return say("strat.shell.land_occupied", who, b.Name(mv.To))
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -22,7 +20,7 @@ type trap struct {
 	stratMod
 	trapZone string
 	banned   func(b *rules.Board, s rules.Side, to rules.Square) bool
-	rule     string // the refusal's sentence, after the piece's point
+	rule     func(at string) rules.Texts // the refusal: the piece on at forbids the move
 }
 
 // backRanks is the 上's zone: ranks 0–2 (Red), 7–9 (Black).
@@ -66,44 +64,44 @@ func (m *trap) Legal(p *rules.Position, mv rules.Move) bool {
 	return !bad
 }
 
-func (m *trap) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *trap) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&(rules.FlagSpecial|rules.FlagDrop) != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	if m.is(pc) {
 		if t := p.At(mv.To); !t.Empty() && t.Side() != s {
-			return fmt.Sprintf("the %s captures only the piece right behind it (one step back)", m.glyph())
+			return say("strat.trap.capture", m.face())
 		}
-		return ""
+		return rules.Texts{}
 	}
 	// A capture of the trap piece ends the effect: the move is judged after it.
 	if t := p.At(mv.To); m.is(t) && t.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	if at, bad := m.caught(p, s, mv.From, mv.To); bad {
-		return fmt.Sprintf("the %s on %s %s", m.glyph(), b.Name(at), m.rule)
+		return m.rule(b.Name(at))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // newDoor is 22 關: enemies in its owner's half may not go back to their own half.
 func newDoor(sp *stratPiece, letter byte) *trap {
 	return &trap{stratMod: stratMod{sp: sp, letter: letter}, trapZone: "own",
 		banned: func(b *rules.Board, s rules.Side, to rules.Square) bool { return b.InZone("own", s, to) },
-		rule:   "shuts the door: a piece in its half may not go back to its own half"}
+		rule:   func(at string) rules.Texts { return say("strat.door.caught", at) }}
 }
 
 // newLadder is 28 上: enemies in its owner's palace may not leave it.
 func newLadder(sp *stratPiece, letter byte) *trap {
 	return &trap{stratMod: stratMod{sp: sp, letter: letter}, trapZone: "palace",
 		banned: func(b *rules.Board, s rules.Side, to rules.Square) bool { return !b.InZone("palace", s.Other(), to) },
-		rule:   "took the ladder away: a piece in its palace may not leave the palace"}
+		rule:   func(at string) rules.Texts { return say("strat.ladder.caught", at) }}
 }
 
 // trapAtoms are the moves of 22 and 28: one orthogonal step within zone, and a

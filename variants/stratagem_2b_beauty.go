@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -58,7 +57,7 @@ func (m *beauty) Init(c *rules.Claims) error {
 			}
 			sq, ok := p.Variant().Board.Parse(text)
 			if pc := p.At(sq); !ok || pc.Empty() || pc.Side() != p.ToMove() {
-				return fmt.Errorf("meirenfirst=%s: want the point of the piece of the side to move that made the first move of its double move", text)
+				return sayErr("strat.beauty.first_field", text)
 			}
 			p.SetVar(m.first, int32(sq)+1)
 			p.SetMidTurn(true)
@@ -86,7 +85,7 @@ func (m *beauty) readOwed(p *rules.Position, text string) error {
 		case 'b':
 			bits |= 1 << rules.Black
 		default:
-			return fmt.Errorf("meiren=%s: want r, b or rb (the sides whose next turn is a double move after losing their 美)", text)
+			return sayErr("strat.beauty.field", text)
 		}
 	}
 	if bits != 0 {
@@ -187,43 +186,43 @@ func (m *beauty) MoveAliases(p *rules.Position, mv rules.Move) []string {
 	return []string{"end", "跳過", "跳过", "停"}
 }
 
-func (m *beauty) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *beauty) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	b := p.Variant().Board
 	if mv == rules.NullMove {
 		switch text {
 		case "pass", "end", "跳過", "跳过", "停":
-			return "pass only ends a double move (after your 美 was taken) after its first move"
+			return say("strat.beauty.pass")
 		}
 		if strings.Contains(text, ",") {
-			return "write the two moves of a double move one at a time: the first, then the second (or pass)"
+			return say("strat.beauty.one_at_a_time")
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	if f := p.Var(m.first); f != 0 {
 		if mv.From == rules.Square(f-1) {
-			return "the second move of the double move must be made with another piece"
+			return say("strat.beauty.another")
 		}
 		if !b.InZone("own", s, mv.From) {
-			return fmt.Sprintf("the second move of the double move must be made with a piece standing in your own half; %s is not", b.Name(mv.From))
+			return say("strat.beauty.own_half", b.Name(mv.From))
 		}
 	}
 	if p.Variant().Kinds[pc.Kind()].Royal {
 		if _, dr := offset(b, mv.From, mv.To); dr != 0 {
 			if sq := m.across(p, s.Other()); sq != rules.NoSquare {
-				return fmt.Sprintf("the enemy 美 on %s stands in your half: your general may move only sideways", b.Name(sq))
+				return say("strat.beauty.sideways", b.Name(sq))
 			}
 		}
 	}
 	if m.is(pc) && !p.At(mv.To).Empty() {
-		return "the 美 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }

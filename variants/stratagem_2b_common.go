@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -16,8 +15,8 @@ import (
 // them in one game never count down each other's locks.
 type pieceLock struct {
 	flag rules.Piece
-	key  string // FEN key
-	by   string // the piece that locks, for refusals: "柱"
+	key  string      // FEN key
+	by   rules.Texts // what locks, for refusals: "柱's linkage"
 }
 
 // set locks the piece on sq for the next plies plies. The lock is set by the
@@ -65,7 +64,7 @@ func (l pieceLock) field() rules.Field {
 				sq, ok := p.Variant().Board.Parse(name)
 				n, err := strconv.Atoi(plies)
 				if !ok || err != nil || n < 1 || n > 2 || p.At(sq).Empty() {
-					return fmt.Errorf("%s=%s: want point:plies of the pieces the %s locked, like a6:2", l.key, text, l.by)
+					return sayErr("strat.lock.field", l.key, text, l.by)
 				}
 				p.Set(sq, p.At(sq).With(l.flag, true).WithCounter(n))
 			}
@@ -73,13 +72,13 @@ func (l pieceLock) field() rules.Field {
 		}}
 }
 
-// refusal says why the piece on sq may not move, or "".
-func (l pieceLock) refusal(p *rules.Position, sq rules.Square) string {
+// refusal says why the piece on sq may not move, or nothing.
+func (l pieceLock) refusal(p *rules.Position, sq rules.Square) rules.Texts {
 	pc := p.At(sq)
 	if !pc.Has(l.flag) {
-		return ""
+		return rules.Texts{}
 	}
-	return fmt.Sprintf("%s was just moved by a %s and is locked: it may not move this turn", pieceWord(p, sq), l.by)
+	return say("strat.lock.locked", pieceWord(p, sq), l.by)
 }
 
 // ownMove returns the piece of an ordinary move mv of this module's piece by
@@ -109,7 +108,7 @@ func (m *stratMod) checkers(p *rules.Position, by rules.Side) []rules.Square {
 // sideField is a FEN field holding a side in a variable as side+1: key=r or
 // key=b, absent for none. read runs first when the field is read (a module
 // recomputing what follows from the board).
-func sideField(key, what string, id rules.VarID, read func(p *rules.Position)) rules.Field {
+func sideField(key string, what rules.Texts, id rules.VarID, read func(p *rules.Position)) rules.Field {
 	return rules.Field{Key: key,
 		Write: func(p *rules.Position) string {
 			switch p.Var(id) {
@@ -131,7 +130,7 @@ func sideField(key, what string, id rules.VarID, read func(p *rules.Position)) r
 			case "b":
 				p.SetVar(id, 2)
 			default:
-				return fmt.Errorf("%s=%s: want r or b (%s)", key, text, what)
+				return sayErr("strat.side_field", key, text, what)
 			}
 			return nil
 		}}

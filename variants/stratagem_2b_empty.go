@@ -51,10 +51,10 @@ func (m *emptyCity) AfterMove(p *rules.Position, mv rules.Move) {
 	}
 }
 
-func (m *emptyCity) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *emptyCity) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	pc, ok := m.ownMove(p, mv)
 	if ok && !p.At(mv.To).Empty() && p.At(mv.To).Side() != pc.Side() {
-		return "the 空 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }

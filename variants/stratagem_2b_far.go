@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -65,24 +63,24 @@ func (m *far) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	return out
 }
 
-func (m *far) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *far) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	pc, ok := m.ownMove(p, mv)
 	t := p.At(mv.To)
 	if !ok || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	v := p.Variant()
-	g := v.Glyph(t)
+	g := faceText(&v.Kinds[t.Kind()], t.Side())
 	if v.Kinds[t.Kind()].Royal {
-		return "the 遠 never captures the general"
+		return say("strat.far.general")
 	}
 	switch n, target := targetsOfKind(p, mv.From, t.Kind()); {
 	case n == 0:
-		return fmt.Sprintf("the 遠 takes a %s only while exactly one of its targets (the first piece in each direction) is a %s; none is", g, g)
+		return say("strat.far.none", g)
 	case n >= 2:
-		return fmt.Sprintf("%d of the 遠's targets are %s pieces: with two or more it cannot take a %s", n, g, g)
+		return say("strat.far.many", n, g)
 	case target == mv.To:
-		return fmt.Sprintf("the 遠 never takes the piece it attacks: it takes another %s elsewhere on the board (遠交近攻)", g)
+		return say("strat.far.attacked", g)
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -100,16 +98,16 @@ func (m *guo) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
 	return false
 }
 
-func (m *guo) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *guo) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	pc, ok := m.ownMove(p, mv)
 	t := p.At(mv.To)
 	if !ok || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	df, dr := offset(b, mv.From, mv.To)
 	if df != 0 && dr != 0 {
-		return "the 虢 captures only along a rank or file"
+		return say("strat.guo.line")
 	}
 	var own, enemy int
 	royal := false
@@ -125,15 +123,15 @@ func (m *guo) Refusal(p *rules.Position, text string, mv rules.Move) string {
 	}
 	switch {
 	case royal:
-		return "the 虢 may not use the general as a screen"
+		return say("strat.guo.general")
 	case own == 0 && enemy == 0:
-		return "the 虢 never captures like a chariot: it needs one enemy screen (taken too) or two of your own"
+		return say("strat.guo.no_screen")
 	case own > 0 && enemy > 0:
-		return "the 虢's screens may not mix colours: one enemy piece or two of your own"
+		return say("strat.guo.mixed")
 	case enemy > 1:
-		return fmt.Sprintf("the 虢 jumps one enemy screen, not %d", enemy)
+		return say("strat.guo.enemy_count", enemy)
 	case own != 2:
-		return fmt.Sprintf("the 虢 jumps exactly two of your own pieces, not %d", own)
+		return say("strat.guo.own_count", own)
 	}
-	return ""
+	return rules.Texts{}
 }

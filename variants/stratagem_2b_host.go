@@ -12,7 +12,7 @@ import "github.com/chuhe/chuhe/rules"
 // flagBorrowed marks a piece just moved by its enemy's borrowed move.
 const flagBorrowed = rules.FlagCustom << 4
 
-var hostLock = pieceLock{flag: flagBorrowed, key: "borrowed", by: "borrowed move (反客為主)"}
+var hostLock = pieceLock{flag: flagBorrowed, key: "borrowed", by: say("strat.host.lock_by")}
 
 type host struct {
 	stratMod
@@ -44,7 +44,7 @@ func (m *host) Init(c *rules.Claims) error {
 	if err := c.Field(hostLock.field()); err != nil {
 		return err
 	}
-	return c.Field(sideField("borrow", "the side that may move an enemy piece after losing its 主, the side to move", m.right, func(p *rules.Position) { m.watch.recount(&m.stratMod, p) }))
+	return c.Field(sideField("borrow", say("strat.host.field"), m.right, func(p *rules.Position) { m.watch.recount(&m.stratMod, p) }))
 }
 
 // borrowable lists the borrowed moves side s may make: the enemy's own
@@ -109,29 +109,29 @@ func (m *host) FormatMove(p *rules.Position, mv rules.Move) (string, bool) {
 
 func (m *host) MoveAliases(p *rules.Position, mv rules.Move) []string { return nil }
 
-func (m *host) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *host) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	pc := p.At(mv.From)
 	switch {
 	case pc.Empty():
-		return ""
+		return rules.Texts{}
 	case pc.Side() == s:
-		if why := hostLock.refusal(p, mv.From); why != "" {
+		if why := hostLock.refusal(p, mv.From); !why.IsZero() {
 			return why
 		}
 		if t := p.At(mv.To); m.is(pc) && !t.Empty() && t.Side() != s {
-			return "the 主 never captures"
+			return say("strat.never_captures", m.face())
 		}
-		return ""
+		return rules.Texts{}
 	case p.Var(m.right) != int32(s)+1:
-		return "you may move an enemy piece only on the move right after the enemy captured your 主 (反客為主)"
+		return say("strat.host.no_right")
 	case p.Variant().Kinds[pc.Kind()].Royal:
-		return "a borrowed move may move any enemy piece but the general"
+		return say("strat.host.general")
 	case !p.At(mv.To).Empty():
-		return "a borrowed move never captures"
+		return say("strat.host.capture")
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -20,7 +19,7 @@ import (
 // flagLinked marks a piece a 柱 just dragged.
 const flagLinked = rules.FlagCustom << 3
 
-var pillarLock = pieceLock{flag: flagLinked, key: "linked", by: "柱's linkage"}
+var pillarLock = pieceLock{flag: flagLinked, key: "linked", by: say("strat.pillar.lock_by")}
 
 type pillar struct {
 	stratMod
@@ -87,13 +86,23 @@ func pathKind(b *rules.Board, sq rules.Square, d [2]int, n int, at func(rules.Sq
 	return sq, screens
 }
 
+// Why a linked move fails (linkage), for linkFailure to put in words.
+const (
+	linkOK         = iota
+	linkBlocked    // the linked piece cannot go that far that way
+	linkAfter      // the 柱 cannot go so after the linked piece moved
+	linkSlidesHops // the linked piece slides but the 柱 hops
+	linkHopsSlides // the linked piece hops but the 柱 slides
+)
+
 // linkage plays through the linked move of the 柱 on from dragging the piece on
-// l by n points along d: where the piece and the 柱 land, or ok=false with why.
-func linkage(p *rules.Position, from, l rules.Square, d [2]int, n int) (lTo, to rules.Square, why string) {
+// l by n points along d: where the piece and the 柱 land, or why not (a link
+// constant; the move generator asks, so no words are made here).
+func linkage(p *rules.Position, from, l rules.Square, d [2]int, n int) (lTo, to rules.Square, fail int) {
 	b := p.Variant().Board
 	lTo, kind := pathKind(b, l, d, n, p.At)
 	if kind < 0 {
-		return rules.NoSquare, rules.NoSquare, fmt.Sprintf("%s cannot go %d point(s) that way: it slides over empty points or hops over exactly one piece to an empty point", pieceWord(p, l), n)
+		return rules.NoSquare, rules.NoSquare, linkBlocked
 	}
 	lpc := p.At(l)
 	after := func(sq rules.Square) rules.Piece {
@@ -107,13 +116,30 @@ func linkage(p *rules.Position, from, l rules.Square, d [2]int, n int) (lTo, to 
 	}
 	to, kind2 := pathKind(b, from, d, n, after)
 	if kind2 != kind {
-		moves := [2]string{"slides", "hops over one piece"}
-		if kind2 < 0 {
-			return rules.NoSquare, rules.NoSquare, fmt.Sprintf("after %s moves, the 柱 cannot go %d point(s) that way", pieceWord(p, l), n)
+		switch {
+		case kind2 < 0:
+			return rules.NoSquare, rules.NoSquare, linkAfter
+		case kind == 0:
+			return rules.NoSquare, rules.NoSquare, linkSlidesHops
 		}
-		return rules.NoSquare, rules.NoSquare, fmt.Sprintf("the linked piece %s but the 柱 %s: both must move the same way", moves[kind], moves[kind2])
+		return rules.NoSquare, rules.NoSquare, linkHopsSlides
 	}
-	return lTo, to, ""
+	return lTo, to, linkOK
+}
+
+// linkFailure says why linkage failed to drag the piece on l by n points.
+func linkFailure(p *rules.Position, l rules.Square, n, fail int) rules.Texts {
+	switch fail {
+	case linkBlocked:
+		return say("strat.pillar.blocked", pieceWord(p, l), n)
+	case linkAfter:
+		return say("strat.pillar.after", pieceWord(p, l), n)
+	case linkSlidesHops:
+		return say("strat.pillar.slides_hops")
+	case linkHopsSlides:
+		return say("strat.pillar.hops_slides")
+	}
+	return rules.Texts{}
 }
 
 func (m *pillar) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
@@ -137,7 +163,7 @@ func (m *pillar) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 			}
 			for _, d := range rules.Dirs4 {
 				for n := 1; n < 10; n++ {
-					if _, to, why := linkage(p, from, l, d, n); why == "" {
+					if _, to, fail := linkage(p, from, l, d, n); fail == linkOK {
 						out = append(out, rules.Move{From: from, To: to, Flags: rules.FlagSpecial, Aux: m.code + uint8(i)})
 					}
 				}
@@ -196,59 +222,59 @@ func splitTwo(b *rules.Board, s string) (rules.Square, rules.Square, bool) {
 	return rules.NoSquare, rules.NoSquare, false
 }
 
-func (m *pillar) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *pillar) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	b := p.Variant().Board
 	if mv == rules.NullMove && strings.Contains(text, "+") {
 		return m.linkRefusal(p, text)
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
-	if why := pillarLock.refusal(p, mv.From); why != "" {
+	if why := pillarLock.refusal(p, mv.From); !why.IsZero() {
 		return why
 	}
 	if !m.is(pc) {
-		return ""
+		return rules.Texts{}
 	}
 	if t := p.At(mv.To); !t.Empty() {
 		if t.Side() != pc.Side() {
-			return "the 柱 never captures"
+			return say("strat.never_captures", m.face())
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if clear, _, line := clearBetween(p, mv.From, mv.To); line && !clear {
-		return fmt.Sprintf("the 柱 jumps over exactly one piece, with nothing between that piece and %s", b.Name(mv.To))
+		return say("strat.pillar.jump", b.Name(mv.To))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // linkRefusal explains why a linked move `c2e2+c5e5` cannot be played.
-func (m *pillar) linkRefusal(p *rules.Position, text string) string {
+func (m *pillar) linkRefusal(p *rules.Position, text string) rules.Texts {
 	b := p.Variant().Board
 	zhuText, linkText, _ := strings.Cut(text, "+")
 	from, to, ok1 := splitTwo(b, zhuText)
 	l, lTo, ok2 := splitTwo(b, linkText)
 	if !ok1 || !ok2 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(from)
 	if !m.is(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
-	if why := pillarLock.refusal(p, l); why != "" {
+	if why := pillarLock.refusal(p, l); !why.IsZero() {
 		return why
 	}
 	switch k := p.At(l).Kind(); {
 	case p.At(l).Empty():
-		return fmt.Sprintf("there is no piece on %s to link", b.Name(l))
+		return say("strat.pillar.no_piece", b.Name(l))
 	case k != Chariot && k != Horse && k != Cannon:
-		return "the 柱 links only a chariot, horse or cannon (of either side)"
+		return say("strat.pillar.kinds")
 	case !p.Movable(l):
-		return fmt.Sprintf("%s may not move now, so it cannot be linked", pieceWord(p, l))
+		return say("strat.pillar.immovable", pieceWord(p, l))
 	}
 	i := -1
 	for j := 0; j < 8; j++ {
@@ -257,26 +283,28 @@ func (m *pillar) linkRefusal(p *rules.Position, text string) string {
 		}
 	}
 	if i < 0 {
-		return fmt.Sprintf("the 柱 links only the first piece on one of its lines, or the second across one piece; %s is neither", pieceWord(p, l))
+		return say("strat.pillar.not_linkable", pieceWord(p, l))
 	}
 	df, dr := offset(b, from, to)
 	lf, lr := offset(b, l, lTo)
 	if df != 0 && dr != 0 || df == 0 && dr == 0 {
-		return "the 柱 moves along a rank or file"
+		return say("strat.line_only", m.face())
 	}
 	if df != lf || dr != lr {
-		return fmt.Sprintf("the linked piece moves by the 柱's displacement, the same direction and number of points: %s%s, not %s%s",
-			b.Name(l), nameOr(b, b.Step(l, df, dr)), b.Name(l), b.Name(lTo))
+		return say("strat.pillar.displacement", b.Name(l), nameOr(b, b.Step(l, df, dr)), b.Name(l)+b.Name(lTo))
 	}
-	if _, _, why := linkage(p, from, l, [2]int{sign(df), sign(dr)}, abs(df)+abs(dr)); why != "" {
-		return why
+	n := abs(df) + abs(dr)
+	if _, _, fail := linkage(p, from, l, [2]int{sign(df), sign(dr)}, n); fail != linkOK {
+		return linkFailure(p, l, n, fail)
 	}
-	return ""
+	return rules.Texts{}
 }
 
-func nameOr(b *rules.Board, sq rules.Square) string {
+// nameOr is sq's name, or words for a point off the board, in every language.
+func nameOr(b *rules.Board, sq rules.Square) rules.Texts {
 	if sq == rules.NoSquare {
-		return "(off the board)"
+		return say("strat.off_board")
 	}
-	return b.Name(sq)
+	n := b.Name(sq)
+	return rules.Texts{En: n, Hant: n, Hans: n}
 }

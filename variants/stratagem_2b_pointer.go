@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -39,14 +37,14 @@ func (m *pointer) Attacks(p *rules.Position, sq rules.Square, by rules.Side) boo
 	return false
 }
 
-func (m *pointer) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *pointer) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	pc, ok := m.ownMove(p, mv)
 	t := p.At(mv.To)
 	if !ok || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	if n := len(rookTargets(p, mv.From)); n != 2 {
-		return fmt.Sprintf("the 指 captures only when exactly two enemy pieces are its targets (the first piece in each direction); it has %d", n)
+		return say("strat.pointer.targets", n)
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -69,7 +68,7 @@ func (m *sacrifice) Init(c *rules.Claims) error {
 			t, name, _ := strings.Cut(text, ":")
 			sq, ok := p.Variant().Board.Parse(name)
 			if !ok || (t != "A" && t != "B") || p.At(sq).Empty() || p.At(sq).Side() != p.ToMove() {
-				return fmt.Errorf("kurou=%s: want A or B and the point of the checking piece that owes the forced reply, like A:e5", text)
+				return sayErr("strat.sacrifice.field", text)
 			}
 			kind := int32(1)
 			if t == "B" {
@@ -276,41 +275,41 @@ func (m *sacrifice) FormatMove(p *rules.Position, mv rules.Move) (string, bool) 
 
 func (m *sacrifice) MoveAliases(p *rules.Position, mv rules.Move) []string { return nil }
 
-func (m *sacrifice) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *sacrifice) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.Flags&rules.FlagSpecial != 0 && mv.Aux == m.code {
 		c := p.Clone()
 		c.Make(mv)
 		if c.HasLegalMove() {
-			return "苦肉計 may leave your general in check only from the checking piece, not from another"
+			return say("strat.sacrifice.other_check")
 		}
-		return fmt.Sprintf("苦肉計 taking %s would leave the opponent no forced reply (a chariot, horse or cannon needs an empty start point to go back to)", pieceWord(p, mv.To))
+		return say("strat.sacrifice.no_reply", pieceWord(p, mv.To))
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	if kind, checker := m.state(p); kind != 0 {
 		if kind == 2 {
-			return fmt.Sprintf("苦肉計: %s must go straight back to an empty start point of its kind in your half", pieceWord(p, checker))
+			return say("strat.sacrifice.go_back", pieceWord(p, checker))
 		}
 		if mv.From != checker {
-			return fmt.Sprintf("苦肉計: your move is forced: %s must move so that the enemy general is in check from nothing", pieceWord(p, checker))
+			return say("strat.sacrifice.forced", pieceWord(p, checker))
 		}
-		return "苦肉計: the checking piece must move so that the enemy general is in check from nothing, and may not take it"
+		return say("strat.sacrifice.uncheck")
 	}
 	if _, ok := m.ownMove(p, mv); !ok {
-		return ""
+		return rules.Texts{}
 	}
 	t := p.At(mv.To)
 	switch {
 	case t.Empty():
-		return ""
+		return rules.Texts{}
 	case t.Side() != s:
-		return "the 苦 never captures an enemy piece"
+		return say("strat.sacrifice.enemy")
 	case len(checkersOf(p, s)) == 0:
-		return "the 苦 takes one of your own pieces only while your general is in check"
+		return say("strat.sacrifice.not_in_check")
 	case len(checkersOf(p, s)) > 1:
-		return "the 苦 takes one of your own pieces only against a check from exactly one piece"
+		return say("strat.sacrifice.double_check")
 	}
-	return fmt.Sprintf("苦肉計 taking %s would leave the opponent no forced reply (a chariot, horse or cannon needs an empty start point to go back to)", pieceWord(p, mv.To))
+	return say("strat.sacrifice.no_reply", pieceWord(p, mv.To))
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -15,21 +13,28 @@ import (
 
 type spy struct{ stratMod }
 
-// limit says which limit a move of a piece of side s from from to to breaks
-// while an enemy 畈 stands across, or "".
-func spyLimit(b *rules.Board, s rules.Side, from, to rules.Square) string {
+// The limits an enemy 畈 standing across puts on a side's moves (spyLimit).
+const (
+	spyFree    = iota
+	spyCross   // a piece in its own half may not cross the river
+	spyForward // a piece across the river may not move forward
+)
+
+// spyLimit says which limit a move of a piece of side s from from to to breaks
+// while an enemy 畈 stands across, or spyFree.
+func spyLimit(b *rules.Board, s rules.Side, from, to rules.Square) int {
 	owner := s.Other()
 	switch {
 	case b.InZone("own", s, from) && b.InZone("own", owner, to):
-		return "your pieces may not cross the river into its half"
+		return spyCross
 	case b.InZone("own", owner, from):
 		_, fr, _ := b.Coords(from)
 		_, tr, _ := b.Coords(to)
 		if (s == rules.Red && tr > fr) || (s == rules.Black && tr < fr) {
-			return "your pieces in its half may not move forward"
+			return spyForward
 		}
 	}
-	return ""
+	return spyFree
 }
 
 // Legal: the enemy of a 畈 that stood across before the move kept to the
@@ -51,7 +56,7 @@ func (m *spy) Legal(p *rules.Position, mv rules.Move) bool {
 	if m.across(p, s.Other()) == rules.NoSquare && !(m.is(c) && c.Side() != s && b.InZone("own", s, mv.To)) {
 		return true
 	}
-	return spyLimit(b, s, mv.From, mv.To) == ""
+	return spyLimit(b, s, mv.From, mv.To) == spyFree
 }
 
 // MayAttack: a crossed enemy piece gives no forward check. A piece in its
@@ -65,26 +70,29 @@ func (m *spy) MayAttack(p *rules.Position, from, to rules.Square) bool {
 	if !b.InZone("own", pc.Side().Other(), from) {
 		return true
 	}
-	return spyLimit(b, pc.Side(), from, to) == ""
+	return spyLimit(b, pc.Side(), from, to) == spyFree
 }
 
-func (m *spy) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *spy) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	pc := p.At(mv.From)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	if sq := m.across(p, s.Other()); sq != rules.NoSquare {
-		if why := spyLimit(b, s, mv.From, mv.To); why != "" {
-			return fmt.Sprintf("the enemy 畈 on %s stands in your half: %s", b.Name(sq), why)
+		switch spyLimit(b, s, mv.From, mv.To) {
+		case spyCross:
+			return say("strat.spy.cross", b.Name(sq))
+		case spyForward:
+			return say("strat.spy.forward", b.Name(sq))
 		}
 	}
 	if m.is(pc) && !p.At(mv.To).Empty() {
-		return "the 畈 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }

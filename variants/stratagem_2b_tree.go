@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -18,17 +16,18 @@ type tree struct{ stratMod }
 const centreFile = 4
 
 // treeMay reports whether a 樹 may go from from to to along a clear line, and
-// if not, why.
+// if not, why: the key of the reason's text (the move generator asks, so no
+// words are made here).
 func treeMay(b *rules.Board, from, to rules.Square) (bool, string) {
 	f0, r0, _ := b.Coords(from)
 	f1, r1, _ := b.Coords(to)
 	switch {
 	case f1 == centreFile:
-		return false, "the 樹 never stops on file e"
+		return false, "strat.tree.centre"
 	case f0 == f1 && !(between(r0, r1, 4) || between(r0, r1, 5)):
-		return false, "a vertical 樹 move must pass over a river line (rank 4 or 5 between its start and end)"
+		return false, "strat.tree.river"
 	case r0 == r1 && !between(f0, f1, centreFile):
-		return false, "a horizontal 樹 move must pass over file e"
+		return false, "strat.tree.file_e"
 	}
 	return true, ""
 }
@@ -75,20 +74,20 @@ func (m *tree) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool {
 	return false
 }
 
-func (m *tree) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *tree) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if _, ok := m.ownMove(p, mv); !ok {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	clear, _, line := clearBetween(p, mv.From, mv.To)
 	if !line {
-		return "the 樹 moves along a rank or file"
+		return say("strat.line_only", m.face())
 	}
 	if !clear {
-		return fmt.Sprintf("the 樹 moves like a chariot: the way to %s is blocked", b.Name(mv.To))
+		return say("strat.tree.blocked", b.Name(mv.To))
 	}
 	if _, why := treeMay(b, mv.From, mv.To); why != "" {
-		return why
+		return say(why)
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -38,7 +36,7 @@ func (m *bait) Init(c *rules.Claims) error {
 			}
 			sq, ok := p.Variant().Board.Parse(text)
 			if pc := p.At(sq); !ok || !m.is(pc) || pc.Side() == p.ToMove() {
-				return fmt.Errorf("offer=%s: want the point of the enemy 拋 the side to move must take", text)
+				return sayErr("strat.bait.field", text)
 			}
 			p.SetVar(m.offer, int32(sq)+1)
 			return nil
@@ -84,15 +82,15 @@ func (m *bait) AfterMove(p *rules.Position, mv rules.Move) {
 
 func (m *bait) Legal(p *rules.Position, mv rules.Move) bool { return p.Var(m.offer) >= 0 }
 
-func (m *bait) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *bait) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if v := p.Var(m.offer); v > 0 {
-		return fmt.Sprintf("the 拋 on %s was offered: you must take it now", p.Variant().Board.Name(rules.Square(v-1)))
+		return say("strat.bait.offered", p.Variant().Board.Name(rules.Square(v-1)))
 	}
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	if pc, t := p.At(mv.From), p.At(mv.To); m.is(pc) && pc.Side() == p.ToMove() && !t.Empty() {
-		return "the 拋 never captures; it slides, or jumps over one piece to an empty point beyond"
+		return say("strat.bait.capture")
 	}
-	return ""
+	return rules.Texts{}
 }

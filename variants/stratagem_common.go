@@ -34,8 +34,8 @@ func (m *stratMod) Init(c *rules.Claims) error {
 // is reports whether pc is this module's piece.
 func (m *stratMod) is(pc rules.Piece) bool { return !pc.Empty() && pc.Kind() == m.kind }
 
-// glyph is the piece's face for refusals.
-func (m *stratMod) glyph() string { return m.sp.glyph[0] }
+// face is the piece's face in every language, for say.
+func (m *stratMod) face() rules.Texts { return m.sp.face() }
 
 // squares lists the points of side s's pieces of the module's kind.
 func (m *stratMod) squares(p *rules.Position, s rules.Side) []rules.Square {
@@ -112,13 +112,28 @@ func isHorseOffset(df, dr int) bool {
 	return (abs(df) == 1 && abs(dr) == 2) || (abs(df) == 2 && abs(dr) == 1)
 }
 
-// pieceWord names a piece for a refusal: "the 車 on e5".
-func pieceWord(p *rules.Position, sq rules.Square) string {
-	pc := p.At(sq)
+// pieceWord names a piece for a refusal in every language: "the 車 on e5",
+// "e5 的車".
+func pieceWord(p *rules.Position, sq rules.Square) rules.Texts {
+	return pieceWordOf(p.Variant(), p.At(sq), sq)
+}
+
+// pieceWordOf is pieceWord for the piece pc on sq.
+func pieceWordOf(v *rules.Variant, pc rules.Piece, sq rules.Square) rules.Texts {
+	name := v.Board.Name(sq)
 	if pc.Empty() {
-		return "the empty point " + p.Variant().Board.Name(sq)
+		return say("strat.empty_point", name)
 	}
-	return fmt.Sprintf("the %s on %s", p.Variant().Glyph(pc), p.Variant().Board.Name(sq))
+	return say("strat.piece_on", faceText(&v.Kinds[pc.Kind()], pc.Side()), name)
+}
+
+// faceText is a piece's face in every language: the traditional glyph in
+// English and traditional Chinese, the simplified one in simplified Chinese
+// (the series' refusals name pieces by their faces: "the 車 on e5").
+func faceText(k *rules.Kind, s rules.Side) rules.Texts {
+	t := pieceText(k, s)
+	t.En = t.Hant
+	return t
 }
 
 // moverSide is the side that made the move m just made on p (for AfterMove and
@@ -175,12 +190,12 @@ func (stratEffects) Announce(p *rules.Position, m rules.Move) []rules.Fact {
 	var out []rules.Fact
 	for s := rules.Red; s <= rules.Black; s++ {
 		if len(removed[s]) > 0 {
-			out = append(out, rules.Fact{What: "removed", Side: s, Pieces: removed[s],
-				Text: fmt.Sprintf("%s loses: %s", sideName(s), shownList(b, removed[s]))})
+			t := say("strat.fact_removed", sideText(s), shownList(v, removed[s]))
+			out = append(out, rules.Fact{What: "removed", Side: s, Pieces: removed[s], Text: t.En, Texts: t})
 		}
 		if len(frozen[s]) > 0 {
-			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: frozen[s],
-				Text: fmt.Sprintf("%s may not move these next turn (pinned): %s", sideName(s), shownList(b, frozen[s]))})
+			t := say("strat.fact_pinned", sideText(s), shownList(v, frozen[s]))
+			out = append(out, rules.Fact{What: "frozen", Side: s, Pieces: frozen[s], Text: t.En, Texts: t})
 		}
 	}
 	return out
@@ -191,10 +206,16 @@ func shownOf(v *rules.Variant, sq rules.Square, pc rules.Piece) rules.Shown {
 	return rules.Shown{Square: sq, Side: pc.Side(), Letter: k.Letter, Name: k.Name}
 }
 
-func shownList(b *rules.Board, ps []rules.Shown) string {
-	var parts []string
+// shownList names the pieces in every language: "chariot e5, horse b2" in
+// English, "e5 車、b2 馬" in Chinese.
+func shownList(v *rules.Variant, ps []rules.Shown) rules.Texts {
+	var en, hant, hans []string
 	for _, s := range ps {
-		parts = append(parts, s.Name+" "+b.Name(s.Square))
+		at := v.Board.Name(s.Square)
+		face := pieceText(&v.Kinds[v.KindByLetter(s.Letter)], s.Side)
+		en = append(en, s.Name+" "+at)
+		hant = append(hant, at+" "+face.Hant)
+		hans = append(hans, at+" "+face.Hans)
 	}
-	return strings.Join(parts, ", ")
+	return rules.Texts{En: strings.Join(en, ", "), Hant: strings.Join(hant, "、"), Hans: strings.Join(hans, "、")}
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -47,7 +46,7 @@ func (m *leash) Init(c *rules.Claims) error {
 			case "1":
 				p.SetVar(m.chance, 1)
 			default:
-				return fmt.Errorf("shunshou=%s: want 1 (the side to move may take a pinned piece with its 牽) or no field", text)
+				return sayErr("strat.leash.chance_field", text)
 			}
 			return nil
 		}}); err != nil {
@@ -72,7 +71,7 @@ func (m *leash) Init(c *rules.Claims) error {
 			for _, name := range strings.Split(text, ",") {
 				sq, ok := p.Variant().Board.Parse(name)
 				if !ok || !p.At(sq).Has(rules.FlagPinned) {
-					return fmt.Errorf("frozen=%s: want the points of pinned pieces frozen for their next turn", text)
+					return sayErr("strat.leash.frozen_field", text)
 				}
 				p.Set(sq, p.At(sq).With(rules.FlagFrozen, true))
 			}
@@ -210,34 +209,34 @@ func isDiagNeighbour(b *rules.Board, a, c rules.Square) bool {
 	return abs(df) == 1 && abs(dr) == 1
 }
 
-func (m *leash) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *leash) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if pc.Empty() || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	if pc.Has(rules.FlagFrozen) {
-		return fmt.Sprintf("%s is pinned by the 牽 on %s and frozen this turn", pieceWord(p, mv.From), b.Name(m.pinner(p, mv.From)))
+		return say("strat.leash.frozen", pieceWord(p, mv.From), b.Name(m.pinner(p, mv.From)))
 	}
 	if pc.Has(rules.FlagPinned) && !t.Empty() && t.Side() != pc.Side() {
-		return fmt.Sprintf("%s is pinned by the 牽 on %s: a pinned piece never captures", pieceWord(p, mv.From), b.Name(m.pinner(p, mv.From)))
+		return say("strat.leash.pinned", pieceWord(p, mv.From), b.Name(m.pinner(p, mv.From)))
 	}
 	if !m.is(pc) {
-		return ""
+		return rules.Texts{}
 	}
 	if !t.Empty() {
 		if t.Side() != pc.Side() {
-			return "the 牽 captures only a pinned piece, one diagonal step away, on the move right after the opponent freed one of two or more pinned pieces"
+			return say("strat.leash.capture")
 		}
-		return ""
+		return rules.Texts{}
 	}
 	if df, dr := offset(b, mv.From, mv.To); abs(df) == abs(dr) && b.InZone("own", pc.Side(), mv.From) != b.InZone("own", pc.Side(), mv.To) {
-		return "the 牽 crosses the river only by a lone single diagonal step"
+		return say("strat.diagonal_river", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // Attacks: a 牽 attacks only through the opportunity: a pinned piece next to it

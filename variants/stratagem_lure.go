@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -49,36 +48,37 @@ func readLured(p *rules.Position, text string) error {
 	for _, name := range strings.Split(text, ",") {
 		sq, ok := v.Board.Parse(name)
 		if !ok || p.At(sq).Empty() || !v.Kinds[p.At(sq).Kind()].Royal || v.Board.InZone("palace", p.At(sq).Side(), sq) {
-			return fmt.Errorf("lured=%s: want the points of generals lured out of their palace, like f6", text)
+			return sayErr("strat.lure.field", text)
 		}
 		p.Set(sq, p.At(sq).With(flagLured, true))
 	}
 	return nil
 }
 
-// lurable reports whether the 調 on from may lure the piece on to, and if not why.
-func (m *lure) lurable(p *rules.Position, from, to rules.Square) (bool, string) {
+// lurable reports whether the 調 on from may lure the piece on to, and if not
+// why (in words only when asked: the move generator asks too).
+func (m *lure) lurable(p *rules.Position, from, to rules.Square) (bool, func() rules.Texts) {
 	b := p.Variant().Board
 	t := p.At(to)
 	df, dr := offset(b, from, to)
 	if abs(df) != abs(dr) || abs(df) < 1 || abs(df) > 2 {
-		return false, "the 調 lures a piece one or two diagonal steps away"
+		return false, func() rules.Texts { return say("strat.lure.distance") }
 	}
 	if abs(df) == 2 && !p.At(b.Step(from, sign(df), sign(dr))).Empty() {
-		return false, fmt.Sprintf("the 調 lures two steps away only over an empty midpoint; %s is occupied", b.Name(b.Step(from, sign(df), sign(dr))))
+		return false, func() rules.Texts { return say("strat.lure.midpoint", b.Name(b.Step(from, sign(df), sign(dr)))) }
 	}
 	if t.Empty() || t.Side() == p.At(from).Side() {
-		return false, "the 調 lures only an enemy piece"
+		return false, func() rules.Texts { return say("strat.lure.enemy") }
 	}
 	switch t.Kind() {
 	case Chariot, Horse, Cannon, King:
 	default:
-		return false, "the 調 lures only a chariot, horse, cannon or general"
+		return false, func() rules.Texts { return say("strat.lure.kinds") }
 	}
 	if !p.Movable(to) {
-		return false, fmt.Sprintf("%s may not move now, so it cannot be lured", pieceWord(p, to))
+		return false, func() rules.Texts { return say("strat.lure.immovable", pieceWord(p, to)) }
 	}
-	return true, ""
+	return true, nil
 }
 
 func (m *lure) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
@@ -128,19 +128,19 @@ func (m *lure) MoveAliases(p *rules.Position, mv rules.Move) []string { return n
 // MayMove: a general lured out of its palace never moves again.
 func (m *lure) MayMove(p *rules.Position, sq rules.Square) bool { return !p.At(sq).Has(flagLured) }
 
-func (m *lure) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *lure) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if pc.Has(flagLured) && pc.Side() == p.ToMove() {
-		return fmt.Sprintf("the general on %s was lured out of its palace by a 調 and may never move again", p.Variant().Board.Name(mv.From))
+		return say("strat.lure.lured", p.Variant().Board.Name(mv.From))
 	}
 	if !m.is(pc) || pc.Side() != p.ToMove() || p.At(mv.To).Empty() {
-		return ""
+		return rules.Texts{}
 	}
 	if ok, why := m.lurable(p, mv.From, mv.To); !ok {
-		return why
+		return why()
 	}
-	return ""
+	return rules.Texts{}
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -234,8 +232,9 @@ func (*stratPlain) AttackNeutral() {}
 type knife struct{ stratMod }
 
 // reaches reports whether a 刀 on from may take the piece on to by that piece's
-// pattern (own-king safety aside), and if not, why.
-func (m *knife) reaches(p *rules.Position, from, to rules.Square) (bool, string) {
+// pattern (own-king safety aside), and if not, why (in words only when asked:
+// the move generator asks too).
+func (m *knife) reaches(p *rules.Position, from, to rules.Square) (bool, func() rules.Texts) {
 	b := p.Variant().Board
 	t := p.At(to)
 	df, dr := offset(b, from, to)
@@ -243,32 +242,34 @@ func (m *knife) reaches(p *rules.Position, from, to rules.Square) (bool, string)
 	switch k := t.Kind(); {
 	case k == King || k == Soldier:
 		if line && dist == 1 {
-			return true, ""
+			return true, nil
 		}
-		return false, fmt.Sprintf("the 刀 takes a %s only from the next point (one orthogonal step)", p.Variant().Glyph(t))
+		return false, func() rules.Texts { return say("strat.knife.step", faceText(&p.Variant().Kinds[t.Kind()], t.Side())) }
 	case k == Horse:
 		if isHorseOffset(df, dr) {
-			return true, ""
+			return true, nil
 		}
-		return false, "the 刀 takes a horse only as a horse moves, by a 日 (the leg does not matter)"
+		return false, func() rules.Texts { return say("strat.knife.horse") }
 	case k == Elephant:
 		if abs(df) == 2 && abs(dr) == 2 {
-			return true, ""
+			return true, nil
 		}
-		return false, "the 刀 takes an elephant only as an elephant moves, by a 田 (the eye does not matter)"
+		return false, func() rules.Texts { return say("strat.knife.elephant") }
 	case k == Advisor:
 		if abs(df) == 1 && abs(dr) == 1 {
-			return true, ""
+			return true, nil
 		}
-		return false, "the 刀 takes an advisor only as an advisor moves, one diagonal step"
+		return false, func() rules.Texts { return say("strat.knife.advisor") }
 	default: // chariot, cannon and every added kind: as a chariot, from two or more points
 		if line && clear && dist >= 2 {
-			return true, ""
+			return true, nil
 		}
 		if line && dist == 1 {
-			return false, fmt.Sprintf("the 刀 takes the %s only along a clear line from two or more points away; it is next to it", p.Variant().Glyph(t))
+			return false, func() rules.Texts {
+				return say("strat.knife.adjacent", faceText(&p.Variant().Kinds[t.Kind()], t.Side()))
+			}
 		}
-		return false, fmt.Sprintf("the 刀 takes the %s only along a clear rank or file from two or more points away", p.Variant().Glyph(t))
+		return false, func() rules.Texts { return say("strat.knife.line", faceText(&p.Variant().Kinds[t.Kind()], t.Side())) }
 	}
 }
 
@@ -333,18 +334,18 @@ func (m *knife) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool 
 	return false
 }
 
-func (m *knife) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *knife) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	if ok, why := m.reaches(p, mv.From, mv.To); !ok {
-		return why
+		return why()
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 10 笑: mass removal ---------------------------------------------------
@@ -395,27 +396,28 @@ func (m *plum) MayCapture(p *rules.Position, from, to rules.Square) bool {
 	return !ok
 }
 
-func (m *plum) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *plum) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	if l, ok := m.protects(p, mv.From, mv.To); ok && p.At(mv.From).Side() == p.ToMove() {
-		return fmt.Sprintf("the 李 on %s protects the horse on %s: the piece on %s stands a 日 from both, so it may not take the horse (it may take the 李)",
-			p.Variant().Board.Name(l), p.Variant().Board.Name(mv.To), p.Variant().Board.Name(mv.From))
+		b := p.Variant().Board
+		return say("strat.plum.protects", b.Name(l), b.Name(mv.To), b.Name(mv.From))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 16 欲: keep-away ------------------------------------------------------
 
 type repeller struct{ stratMod }
 
-// banned says why the piece now on to (side s) may not stand there, or "".
-func (m *repeller) banned(p *rules.Position, s rules.Side, to rules.Square) string {
+// banned says why the piece now on to (side s) may not stand there, or nil (in
+// words only when asked: Legal asks too).
+func (m *repeller) banned(p *rules.Position, s rules.Side, to rules.Square) func() rules.Texts {
 	b := p.Variant().Board
 	pc := p.At(to)
 	if pc.Empty() || pc.Side() != s {
-		return ""
+		return nil
 	}
 	for _, n := range orthNeighbours(b, to) {
 		q := p.At(n)
@@ -423,25 +425,26 @@ func (m *repeller) banned(p *rules.Position, s rules.Side, to rules.Square) stri
 			continue
 		}
 		if m.is(q) {
-			return fmt.Sprintf("the enemy 欲 on %s keeps pieces away: %s is next to it", b.Name(n), b.Name(to))
+			return func() rules.Texts { return say("strat.repeller.away", b.Name(n), b.Name(to)) }
 		}
 		if m.is(pc) {
-			return fmt.Sprintf("the 欲 may not stop next to an enemy piece: %s is next to %s", b.Name(to), pieceWord(p, n))
+			v, near := p.Variant(), q // the position changes before the words are asked for
+			return func() rules.Texts { return say("strat.repeller.near", b.Name(to), pieceWordOf(v, near, n)) }
 		}
 	}
-	return ""
+	return nil
 }
 
 func (m *repeller) Legal(p *rules.Position, mv rules.Move) bool {
 	if mv.To == rules.NoSquare {
 		return true
 	}
-	return m.banned(p, moverSide(p, mv), mv.To) == ""
+	return m.banned(p, moverSide(p, mv), mv.To) == nil
 }
 
-func (m *repeller) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *repeller) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare && mv.Flags&rules.FlagDrop == 0 || mv.To == rules.NoSquare {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	for _, pm := range p.PseudoMoves(nil) {
@@ -451,14 +454,14 @@ func (m *repeller) Refusal(p *rules.Position, text string, mv rules.Move) string
 		p.Make(pm)
 		why := m.banned(p, s, pm.To)
 		p.Unmake()
-		if why != "" {
-			return why
+		if why != nil {
+			return why()
 		}
 	}
 	if pc := p.At(mv.From); mv.From != rules.NoSquare && m.is(pc) && pc.Side() == s && !p.At(mv.To).Empty() {
-		return "the 欲 never captures"
+		return say("strat.never_captures", m.face())
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 06 聲: the reverse jump -------------------------------------------------
@@ -544,29 +547,29 @@ func (m *feint) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool 
 	return false
 }
 
-func (m *feint) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *feint) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if !m.is(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	if t := p.At(mv.To); !t.Empty() && t.Side() != pc.Side() {
-		return "the 聲 never captures by landing on a piece: it jumps over a piece away from its target and takes the first piece behind its starting point"
+		return say("strat.feint.land")
 	}
 	clear, _, line := clearBetween(p, mv.From, mv.To)
 	if line && !clear && p.At(mv.To).Empty() {
 		df, dr := offset(b, mv.From, mv.To)
 		if t := firstPiece(p, mv.From, -sign(df), -sign(dr)); t == rules.NoSquare {
-			return fmt.Sprintf("the 聲 jumps only to capture: nothing stands behind %s", b.Name(mv.From))
+			return say("strat.feint.nothing_behind", b.Name(mv.From))
 		} else if p.At(t).Side() == pc.Side() {
-			return fmt.Sprintf("the 聲 jumps only to capture: the first piece behind it, %s, is your own", pieceWord(p, t))
+			return say("strat.feint.own_behind", pieceWord(p, t))
 		}
-		return fmt.Sprintf("the 聲 jumps over exactly one piece to an empty point: %s is beyond the next piece", b.Name(mv.To))
+		return say("strat.feint.too_far", b.Name(mv.To))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 08 暗: the bent cannon ---------------------------------------------------
@@ -619,18 +622,18 @@ func (m *detour) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool
 	return false
 }
 
-func (m *detour) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *detour) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() {
-		return ""
+		return rules.Texts{}
 	}
 	if t.Side() != pc.Side() {
-		return fmt.Sprintf("the 暗 captures only along a bent path: to the first piece, a 90° turn there, then to the first piece beyond; %s is not at the end of one", pieceWord(p, mv.To))
+		return say("strat.detour.path", pieceWord(p, mv.To))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 13 打: the equal-leg bent capture and the 驚蛇 bonus ----------------------
@@ -649,7 +652,7 @@ func (m *beater) Init(c *rules.Claims) error {
 		return err
 	}
 	// jingshe=r (or b): that side's next move has the 驚蛇 bonus.
-	return c.Field(sideField("jingshe", "the side whose next move has the 打 bonus", m.bonus, nil))
+	return c.Field(sideField("jingshe", say("strat.beater.field"), m.bonus, nil))
 }
 
 // lReaches reports whether the 打 on from reaches to by an equal-leg L with one
@@ -794,17 +797,17 @@ func (m *beater) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool
 	})
 }
 
-func (m *beater) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *beater) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc, t := p.At(mv.From), p.At(mv.To)
 	if !m.is(pc) || pc.Side() != p.ToMove() || t.Empty() || t.Side() == pc.Side() {
-		return ""
+		return rules.Texts{}
 	}
 	df, dr := offset(p.Variant().Board, mv.From, mv.To)
 	if df == 0 || abs(df) != abs(dr) {
-		return "the 打 captures only by a bent path with two equal legs (a target k files and k ranks away), never straight"
+		return say("strat.beater.shape")
 	}
-	return "the 打 captures by an equal-leg bent path, and both paths to " + p.Variant().Board.Name(mv.To) + " are blocked"
+	return say("strat.beater.blocked", p.Variant().Board.Name(mv.To))
 }

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -110,9 +108,9 @@ func dropIn(out []rules.Move, k int, to rules.Square) bool {
 
 func (m *conjurer) AfterMove(p *rules.Position, mv rules.Move) { m.afterCapture(p) }
 
-func (m *conjurer) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *conjurer) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	b := p.Variant().Board
@@ -125,33 +123,35 @@ func (m *conjurer) Refusal(p *rules.Position, text string, mv rules.Move) string
 	case mv.Flags&rules.FlagDrop != 0:
 		k = int(mv.Aux)
 		if !p.At(mv.To).Empty() {
-			return ""
+			return rules.Texts{}
 		}
 		if !isGap {
-			return fmt.Sprintf("a captured piece comes back only onto a gap point of your 無 (an empty point between the 無 and another piece); %s is not one", b.Name(mv.To))
+			return say("strat.conjurer.gap", b.Name(mv.To))
 		}
 	case mv.From != rules.NoSquare:
 		pc := p.At(mv.From)
 		if pc.Empty() || pc.Side() != s {
-			return ""
+			return rules.Texts{}
 		}
 		if m.is(pc) {
 			if !p.At(mv.To).Empty() {
-				return "the 無 never captures"
+				return say("strat.never_captures", m.face())
 			}
-			return ""
+			return rules.Texts{}
 		}
 		if !isGap {
-			return ""
+			return rules.Texts{}
 		}
 		k = pc.Kind()
 	default:
-		return ""
+		return rules.Texts{}
 	}
 	if !p.Variant().MayStand(k, s, mv.To) {
-		return fmt.Sprintf("the 無 may conjure a %s only onto a point where it may stand; %s is not one", p.Variant().Kinds[k].Name, b.Name(mv.To))
+		kind := pieceText(&p.Variant().Kinds[k], s)
+		kind.En = anA(kind.En) + " " + kind.En
+		return say("strat.conjurer.stand", kind, b.Name(mv.To))
 	}
-	return ""
+	return rules.Texts{}
 }
 
 // --- 14 借 --------------------------------------------------------------------
@@ -202,33 +202,33 @@ func (m *vessel) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 
 func (m *vessel) AfterMove(p *rules.Position, mv rules.Move) { m.afterCapture(p) }
 
-func (m *vessel) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *vessel) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	s := p.ToMove()
 	t := p.At(mv.To)
 	if mv.From != rules.NoSquare {
 		if pc := p.At(mv.From); m.is(pc) && pc.Side() == s && !t.Empty() && t.Side() != s {
-			return "the 借 never captures"
+			return say("strat.never_captures", m.face())
 		}
 	}
 	if !m.is(t) || t.Side() != s {
-		return ""
+		return rules.Texts{}
 	}
 	k := int(mv.Aux)
 	if mv.Flags&rules.FlagDrop == 0 {
 		pc := p.At(mv.From)
 		if pc.Empty() || pc.Side() != s {
-			return ""
+			return rules.Texts{}
 		}
 		k = pc.Kind()
 	}
 	switch {
 	case !flyKind(k):
-		return "only a chariot, horse or soldier may take the 借's place"
+		return say("strat.vessel.kinds")
 	case k == Soldier && soldierBarred(p, mv.To, s):
-		return "a soldier may not take the place of a 借 that stands in your own half"
+		return say("strat.vessel.soldier")
 	}
-	return ""
+	return rules.Texts{}
 }

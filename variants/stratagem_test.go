@@ -218,7 +218,7 @@ func TestStratagem07Conjurer(t *testing.T) {
 	}
 	u := stratVariant(t, "WU")
 	p := mustPosition(t, u, "5k3/9/9/2p6/3n5/2X6/P8/9/9/R2AK4[N] w")
-	checkRefusal(t, p, "d0c5", "the 無 may conjure a advisor only onto a point where it may stand; c5 is not one")
+	checkRefusal(t, p, "d0c5", "the 無 may conjure an advisor only onto a point where it may stand; c5 is not one")
 	checkRefusal(t, p, "N*c6", "c6 is occupied")
 	g, _ = rules.NewGame(u, "5k3/9/9/2p6/3n5/2X6/P8/9/9/R2AK4[N] w")
 	playAll(t, g, "N*c5 c6c5")

@@ -1,8 +1,6 @@
 package variants
 
 import (
-	"fmt"
-
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -33,7 +31,16 @@ func upgradeMode(p *rules.Position, s rules.Side) int {
 	return best
 }
 
-var modeWord = map[int]string{Chariot: "chariot (車)", Horse: "horse (馬)", Cannon: "cannon (炮)"}
+// modeWord names the kind whose movement an upgraded piece borrows.
+func modeWord(mode int) rules.Texts {
+	switch mode {
+	case Chariot:
+		return say("strat.mode.chariot")
+	case Horse:
+		return say("strat.mode.horse")
+	}
+	return say("strat.mode.cannon")
+}
 
 // modeMoves calls f with the mode moves of the piece on from (side s): to an
 // empty point, or, with captures, onto an enemy piece. Steps of one point are
@@ -143,23 +150,23 @@ func (m *waiter) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bool
 	return false
 }
 
-func (m *waiter) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *waiter) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if !m.is(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	mode := upgradeMode(p, pc.Side())
 	t := p.At(mv.To)
 	if mode < 0 {
 		if !t.Empty() && t.Side() != pc.Side() {
-			return "the 以 captures only while upgraded (an enemy chariot, horse or cannon in your half); now it only steps to an empty point"
+			return say("strat.waiter.capture")
 		}
-		return "the 以 steps one point to an empty point; it moves farther only while an enemy chariot, horse or cannon stands in your half"
+		return say("strat.upgrade.plain", m.face())
 	}
-	return fmt.Sprintf("the 以 is upgraded to a %s now (an enemy one stands in your half): it steps one point or moves and captures as a %s", modeWord[mode], modeWord[mode])
+	return say("strat.waiter.upgraded", modeWord(mode))
 }
 
 // --- 02 圍 --------------------------------------------------------------------
@@ -244,19 +251,19 @@ func (m *besieger) Attacks(p *rules.Position, sq rules.Square, by rules.Side) bo
 	return false
 }
 
-func (m *besieger) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *besieger) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if !m.is(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	if !p.At(mv.To).Empty() {
-		return fmt.Sprintf("the 圍 never lands on a piece: it captures by surrounding (move it next to an enemy piece whose other neighbours are all occupied); %s is occupied", p.Variant().Board.Name(mv.To))
+		return say("strat.besieger.occupied", p.Variant().Board.Name(mv.To))
 	}
 	if mode := upgradeMode(p, pc.Side()); mode >= 0 {
-		return fmt.Sprintf("the 圍 is upgraded to a %s's movement now (an enemy one stands in your half): it steps one point or moves as a %s, without capturing", modeWord[mode], modeWord[mode])
+		return say("strat.besieger.upgraded", modeWord(mode))
 	}
-	return "the 圍 steps one point to an empty point; it moves farther only while an enemy chariot, horse or cannon stands in your half"
+	return say("strat.upgrade.plain", m.face())
 }

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -126,7 +125,7 @@ func (m *window) read(p *rules.Position, text string) error {
 			}
 		}
 		if !found {
-			return fmt.Errorf("%s=%s: want the points the %s may kill on now", m.field, text, m.glyph())
+			return sayErr("strat.window.field", m.field, text, m.face())
 		}
 	}
 	p.SetVar(m.open, open)
@@ -152,34 +151,34 @@ func (m *window) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 	return out
 }
 
-func (m *window) Refusal(p *rules.Position, text string, mv rules.Move) string {
+func (m *window) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.Texts {
 	if mv.From == rules.NoSquare || mv.To == rules.NoSquare || mv.Flags&rules.FlagSpecial != 0 {
-		return ""
+		return rules.Texts{}
 	}
 	pc := p.At(mv.From)
 	if !m.is(pc) || pc.Side() != p.ToMove() {
-		return ""
+		return rules.Texts{}
 	}
 	b := p.Variant().Board
 	s := pc.Side()
 	if !b.InZone("own", s, mv.To) {
-		return fmt.Sprintf("the %s never crosses the river", m.glyph())
+		return say("strat.window.river", m.face())
 	}
 	t := p.At(mv.To)
 	if t.Empty() || t.Side() == s {
-		return ""
+		return rules.Texts{}
 	}
 	df, _ := offset(b, mv.From, mv.To)
 	if df != 0 {
-		return fmt.Sprintf("the %s kills only along its file", m.glyph())
+		return say("strat.window.file", m.face())
 	}
 	for _, r := range decodeRel(m.relations(p, s)) {
 		if relSquare(r) == mv.To {
-			return fmt.Sprintf("the %s kills only on the turn right after the opponent's move brings the target into line; this line was not made by the last move", m.glyph())
+			return say("strat.window.stale", m.face())
 		}
 	}
 	if m.screened {
-		return "the 趁 kills along its file over exactly one piece, onto the first piece beyond it"
+		return say("strat.window.screened")
 	}
-	return "the 隔 kills only the nearest piece on its file"
+	return say("strat.window.nearest")
 }
