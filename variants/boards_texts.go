@@ -57,7 +57,9 @@ func goalWin(s rules.Side, t rules.Texts) rules.Outcome {
 	return o
 }
 
-// glyphText is a kind's glyph in every language, in the language's script.
+// glyphText is a kind's glyph in every language, in the language's script
+// (English texts of the boards and the stratagem series name pieces by their
+// faces: "the 車 on e5").
 func glyphText(k *rules.Kind, s rules.Side) rules.Texts {
 	t := pieceText(k, s)
 	t.En = k.Glyph[s]

@@ -244,7 +244,7 @@ func (m *feigner) RefusalTexts(p *rules.Position, text string, mv rules.Move) ru
 		if k < 0 || !okTo {
 			return rules.Texts{}
 		}
-		glyph := faceText(&v.Kinds[k], s)
+		glyph := glyphText(&v.Kinds[k], s)
 		if m.count(p, s, k) == 0 {
 			return say("strat.feigner.none", glyph)
 		}

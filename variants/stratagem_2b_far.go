@@ -70,7 +70,7 @@ func (m *far) RefusalTexts(p *rules.Position, text string, mv rules.Move) rules.
 		return rules.Texts{}
 	}
 	v := p.Variant()
-	g := faceText(&v.Kinds[t.Kind()], t.Side())
+	g := glyphText(&v.Kinds[t.Kind()], t.Side())
 	if v.Kinds[t.Kind()].Royal {
 		return say("strat.far.general")
 	}

@@ -124,16 +124,7 @@ func pieceWordOf(v *rules.Variant, pc rules.Piece, sq rules.Square) rules.Texts 
 	if pc.Empty() {
 		return say("strat.empty_point", name)
 	}
-	return say("strat.piece_on", faceText(&v.Kinds[pc.Kind()], pc.Side()), name)
-}
-
-// faceText is a piece's face in every language: the traditional glyph in
-// English and traditional Chinese, the simplified one in simplified Chinese
-// (the series' refusals name pieces by their faces: "the 車 on e5").
-func faceText(k *rules.Kind, s rules.Side) rules.Texts {
-	t := pieceText(k, s)
-	t.En = t.Hant
-	return t
+	return say("strat.piece_on", glyphText(&v.Kinds[pc.Kind()], pc.Side()), name)
 }
 
 // moverSide is the side that made the move m just made on p (for AfterMove and

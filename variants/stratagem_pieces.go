@@ -244,7 +244,7 @@ func (m *knife) reaches(p *rules.Position, from, to rules.Square) (bool, func() 
 		if line && dist == 1 {
 			return true, nil
 		}
-		return false, func() rules.Texts { return say("strat.knife.step", faceText(&p.Variant().Kinds[t.Kind()], t.Side())) }
+		return false, func() rules.Texts { return say("strat.knife.step", glyphText(&p.Variant().Kinds[t.Kind()], t.Side())) }
 	case k == Horse:
 		if isHorseOffset(df, dr) {
 			return true, nil
@@ -266,10 +266,10 @@ func (m *knife) reaches(p *rules.Position, from, to rules.Square) (bool, func() 
 		}
 		if line && dist == 1 {
 			return false, func() rules.Texts {
-				return say("strat.knife.adjacent", faceText(&p.Variant().Kinds[t.Kind()], t.Side()))
+				return say("strat.knife.adjacent", glyphText(&p.Variant().Kinds[t.Kind()], t.Side()))
 			}
 		}
-		return false, func() rules.Texts { return say("strat.knife.line", faceText(&p.Variant().Kinds[t.Kind()], t.Side())) }
+		return false, func() rules.Texts { return say("strat.knife.line", glyphText(&p.Variant().Kinds[t.Kind()], t.Side())) }
 	}
 }
 
