@@ -59,6 +59,10 @@ type board struct {
 	canPass bool
 	floor   int
 	floors  []int
+	// proof: the puzzle solver's mode (prove.go), which counts no repetition
+	// and no move limit: a shortest forced win never repeats a position, and a
+	// proof must not depend on the path that reached a position.
+	proof bool
 }
 
 // newBoard prepares p (which the search plays on and takes back) with the keys
@@ -223,7 +227,7 @@ func (b *board) rulesEnd() (rules.Outcome, bool) {
 			return o, true
 		}
 	}
-	if lim := b.v.MoveLimit; lim > 0 && b.p.Halfmove() >= lim {
+	if lim := b.v.MoveLimit; lim > 0 && !b.proof && b.p.Halfmove() >= lim {
 		return rules.Drawn(rules.ReasonMoveLimit), true
 	}
 	return rules.Outcome{}, false
@@ -255,7 +259,7 @@ func (b *board) unplay() {
 // checked with every move of the cycle loses under the perpetual-check rule.
 func (b *board) repeated() endKind {
 	rule := b.v.Repetition
-	if rule == rules.RepetitionNone {
+	if rule == rules.RepetitionNone || b.proof {
 		return notOver
 	}
 	n := len(b.keys) - 1
