@@ -59,6 +59,22 @@ func (s *Solver) proofKey() uint64 {
 func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 	e := s.e
 	b := e.b
+	p := b.p
+	side := p.ToMove()
+	attacker := side == s.side
+	if depth <= 0 {
+		// A leaf is part of its parent's work, as a move tried is: the node
+		// count (the budget) counts the inner nodes of the proof tree only.
+		if attacker || ply >= maxPly {
+			return 0
+		}
+		// The defender after the attacker's last move: lost if it cannot move.
+		moves, _ := e.genMoves(ply)
+		if b.anyLegal(moves) || !b.noMoveLoses() {
+			return 0
+		}
+		return -mateValue + int32(ply)
+	}
 	if e.tick() || ply >= maxPly {
 		return 0
 	}
@@ -68,20 +84,7 @@ func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 	if alpha >= beta {
 		return alpha
 	}
-	p := b.p
-	side := p.ToMove()
-	attacker := side == s.side
-	if attacker && depth <= 0 {
-		return 0
-	}
 	moves, scores := e.genMoves(ply)
-	if depth <= 0 {
-		// The defender after the attacker's last move: lost if it cannot move.
-		if b.anyLegal(moves) || !b.noMoveLoses() {
-			return 0
-		}
-		return -mateValue + int32(ply)
-	}
 	key := s.proofKey()
 	ttMove := rules.NullMove
 	if ent, ok := e.tt.probe(key); ok {
