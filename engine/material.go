@@ -160,15 +160,11 @@ func (s *Solver) materialChild(m rules.Move, depth, alpha, beta, ply int) int {
 func (s *Solver) materialMove(m rules.Move, depth, alpha, beta, ply, q int) (v int, legal bool) {
 	b := s.e.b
 	s.e.pvLen[ply+1] = ply + 1 // no line below an ended game
-	side := b.p.ToMove()
-	if !b.legalBefore(m) {
+	end, ok := b.playLegal(m, b.p.ToMove())
+	if !ok {
 		return 0, false
 	}
-	end := b.play(m)
 	defer b.unplay()
-	if !b.legalAfter(side) {
-		return 0, false
-	}
 	switch end {
 	case endDraw:
 		return 0, true

@@ -110,12 +110,8 @@ func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 			break
 		}
 		m := moves[i]
-		if !b.legalBefore(m) {
-			continue
-		}
-		end := b.play(m)
-		if !b.legalAfter(side) {
-			b.unplay()
+		end, ok := b.playLegal(m, side)
+		if !ok {
 			continue
 		}
 		legal++
@@ -136,19 +132,9 @@ func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 		}
 	}
 	if legal == 0 && !attacker {
-		if b.noMoveLoses() {
-			return -mateValue + int32(ply)
-		}
-		return 0
+		return b.noMoveScore(ply)
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	e.tt.storeSearched(key, bestMove, best, origAlpha, beta, depth, ply)
 	return best
 }
 
@@ -182,14 +168,12 @@ func (s *Solver) rankAttacks(moves []rules.Move, scores []int32, ply int, full b
 	p := b.p
 	side := p.ToMove()
 	for i, m := range moves {
-		if !b.legalBefore(m) {
+		end, ok := b.playLegal(m, side)
+		if !ok {
 			scores[i] = skipMove
 			continue
 		}
-		end := b.play(m)
 		switch {
-		case !b.legalAfter(side):
-			scores[i] = skipMove
 		case scores[i] >= orderTT:
 		case end != notOver:
 			scores[i] = orderTT - 1

@@ -158,6 +158,21 @@ func (b *board) legalAfter(side rules.Side) bool {
 	return !b.fast || !b.p.Attacked(b.king[side], side.Other(), true)
 }
 
+// playLegal plays the pseudo-legal move m of side (the side to move) if it is
+// legal, as play does, and reports whether it did; an illegal move is not
+// left on the board.
+func (b *board) playLegal(m rules.Move, side rules.Side) (endKind, bool) {
+	if !b.legalBefore(m) {
+		return notOver, false
+	}
+	end := b.play(m)
+	if !b.legalAfter(side) {
+		b.unplay()
+		return notOver, false
+	}
+	return end, true
+}
+
 // capturesRoyal reports whether m takes a royal piece (variants without the
 // royal legality test, or a position where a general is already en prise).
 func (b *board) capturesRoyal(m rules.Move) bool {
@@ -302,6 +317,15 @@ func (b *board) repeated() endKind {
 // (checkmate, or stalemate where the variant says so); otherwise it is a draw.
 func (b *board) noMoveLoses() bool {
 	return b.v.StalemateLost(b.p.ToMove()) || b.p.InCheck()
+}
+
+// noMoveScore is the score, for the side to move at ply, of a position where
+// it has no legal move: mated, or drawn.
+func (b *board) noMoveScore(ply int) int32 {
+	if b.noMoveLoses() {
+		return -mateValue + int32(ply)
+	}
+	return 0
 }
 
 // anyLegal reports whether one of the pseudo-legal moves is legal.

@@ -709,19 +709,9 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 		}
 	}
 	if legal == 0 {
-		if b.noMoveLoses() {
-			return -mateValue + int32(ply)
-		}
-		return 0
+		return b.noMoveScore(ply)
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	e.tt.storeSearched(key, bestMove, best, origAlpha, beta, depth, ply)
 	return best
 }
 
