@@ -68,9 +68,9 @@ func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 		if attacker || ply >= maxPly {
 			return 0
 		}
-		// The defender after the attacker's last move: lost if it cannot move.
-		moves, _ := e.genMoves(ply)
-		if b.anyLegal(moves) || !b.noMoveLoses() {
+		// The defender after the attacker's last move: lost if it cannot move
+		// (the core's test stops at the first legal move it finds).
+		if p.HasLegalMove() || !b.noMoveLoses() {
 			return 0
 		}
 		return -mateValue + int32(ply)
