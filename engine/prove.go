@@ -140,8 +140,8 @@ func (s *Solver) prove(depth int, alpha, beta int32, ply int) int32 {
 
 // proofCut reports whether the table entry decides the node. A mate in the
 // entry is a proof whatever depth found it; anything else holds for the depth
-// it was searched to, and not at the root of a question, which is searched in
-// full width whatever the policy said before.
+// it was searched to, and not at ply 0, the position the call was given, which
+// is searched in full width whatever the policy said before.
 func proofCut(ent *ttEntry, depth int, alpha, beta int32, ply int) (int32, bool) {
 	v := fromTT(int32(ent.score), ply)
 	lower := ent.bound == boundLower || ent.bound == boundExact
@@ -173,16 +173,17 @@ func (s *Solver) rankAttacks(moves []rules.Move, scores []int32, ply int, full b
 			scores[i] = skipMove
 			continue
 		}
+		check := b.checks[len(b.checks)-1]
 		switch {
+		case !full && !check && end == notOver:
+			scores[i] = skipMove // the policy first: the table's move too
 		case scores[i] >= orderTT:
 		case end != notOver:
 			scores[i] = orderTT - 1
-		case b.checks[len(b.checks)-1]:
+		case check:
 			replies := p.LegalMoves(e.moves[ply+1][:0])
 			e.moves[ply+1] = replies[:0]
 			scores[i] = orderCheck - int32(len(replies))
-		case !full:
-			scores[i] = skipMove
 		}
 		b.unplay()
 	}
