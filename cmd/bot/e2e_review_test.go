@@ -49,13 +49,7 @@ func TestBinaryReviewAfterKill(t *testing.T) {
 	if strings.Contains(e.transcript(group.ID), "Review of game #1") {
 		t.Fatalf("the review came before the kill:\n%s", e.transcript(group.ID))
 	}
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(e.config, []byte(strings.Replace(string(cfg), "move_time: 50s", "move_time: 300ms", 1)), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	e.editConfig("move_time: 50s", "move_time: 300ms")
 	c = e.start()
 	posted := func() bool { return strings.Contains(e.transcript(group.ID), "Review of game #1") }
 	if !e.srv.Wait(60*time.Second, posted) {
@@ -66,5 +60,18 @@ func TestBinaryReviewAfterKill(t *testing.T) {
 	e.stop(c, syscall.SIGTERM)
 	if n := strings.Count(e.transcript(group.ID), "Review of game #1"); n != 1 {
 		t.Errorf("the review was posted %d times:\n%s", n, e.transcript(group.ID))
+	}
+}
+
+// editConfig replaces old by new in the bot's configuration file, for the
+// next start.
+func (e *e2e) editConfig(old, new string) {
+	e.t.Helper()
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := os.WriteFile(e.config, []byte(strings.Replace(string(cfg), old, new, 1)), 0o600); err != nil {
+		e.t.Fatal(err)
 	}
 }
