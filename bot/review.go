@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
@@ -16,8 +17,12 @@ import (
 // side, each with the move that was better, the swing in the evaluation and
 // the board before the mistake. The search runs in the engine's worker pool
 // (a job "review/ID"), never under a game lock; the findings are posted in the
-// game's chat through the outbox. A review asked for is kept in memory only: a
-// restart forgets it, and the player asks again.
+// game's chat through the outbox. A review asked for is a value record
+// (reviewBucket) until its messages are stored in the outbox, in the same
+// transaction that removes the record: a review asked before a restart is
+// searched and posted after it (Tick claims the records left, see
+// queueReviews), and one is posted once, also with several processes on one
+// database (the job's lease in engineJob, and the record checked under it).
 //
 // Games with hidden pieces are not reviewed: the better move would be judged
 // with secrets the player could not see when moving (they are all disclosed
@@ -37,7 +42,15 @@ const (
 	// reviewCap keeps mate scores from drowning the rest: a missed mate counts
 	// as this much.
 	reviewCap = 2000
+	// reviewBucket holds the reviews asked for and not yet owed in the outbox,
+	// keyed by game id (reviewAsk).
+	reviewBucket = "review"
 )
+
+// reviewAsk is a review asked for and not posted yet.
+type reviewAsk struct {
+	Asked time.Time `json:"asked"`
+}
 
 func (q *request) cmdReview(args []string) error {
 	id, _ := splitGameID(args, true)
@@ -66,8 +79,27 @@ func (q *request) cmdReview(args []string) error {
 	if start.HiddenFrom(rules.Red) || start.HiddenFrom(rules.Black) {
 		return oops("err.review_hidden", variantName(q.lang, l.game.Variant()))
 	}
+	if err := q.s.store.PutValue(q.ctx, reviewBucket, id, reviewAsk{Asked: q.s.now()}); err != nil {
+		return fmt.Errorf("ask for the review of game %s: %w", id, err)
+	}
 	q.s.ai.add(reviewPrefix + id)
 	q.say("review.queued", id)
+	return nil
+}
+
+// queueReviews queues the reviews asked for and not posted that no live
+// process holds: those a restart interrupted, or another process's that died.
+// Tick calls it; the claim keeps this process from queueing a review again
+// while its job may still run.
+func (s *Service) queueReviews(ctx context.Context) error {
+	vs, err := s.store.ClaimValues(ctx, storage.ValueClaim{Bucket: reviewBucket, Holder: s.out.holder + "/review",
+		Now: s.now(), Lease: engineLease})
+	if err != nil {
+		return fmt.Errorf("claim pending reviews: %w", err)
+	}
+	for _, v := range vs {
+		s.ai.add(reviewPrefix + v.Key)
+	}
 	return nil
 }
 
@@ -79,12 +111,33 @@ type mistake struct {
 	before, loss int // the mover's evaluation before, and what the move lost
 }
 
-// reviewJob searches every position of a finished game and posts the review.
+// reviewJob searches every position of a finished game and posts the review,
+// if it is still owed; engineJob holds the job's lease. A review that fails
+// (not for a stop) is dropped, so that it is not searched at every start; the
+// player may ask again.
 func (s *Service) reviewJob(ctx context.Context, id string) error {
+	var ask reviewAsk
+	switch err := s.store.GetValue(ctx, reviewBucket, id, &ask); {
+	case errors.Is(err, storage.ErrNotFound):
+		return nil // posted already, by this process or another
+	case err != nil:
+		return fmt.Errorf("review of game %s: %w", id, err)
+	}
+	err := s.review(ctx, id)
+	if err != nil && ctx.Err() == nil {
+		if derr := s.store.DeleteValue(context.WithoutCancel(ctx), reviewBucket, id); derr != nil {
+			err = errors.Join(err, fmt.Errorf("drop the review of game %s: %w", id, derr))
+		}
+	}
+	return err
+}
+
+// review searches the game and owes its chat the review.
+func (s *Service) review(ctx context.Context, id string) error {
 	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil
+			return s.store.DeleteValue(ctx, reviewBucket, id)
 		}
 		return err
 	}
@@ -204,16 +257,32 @@ func (s *Service) postReview(ctx context.Context, rec *storage.Game, games []*ru
 	head := Message{Text: joinLines(resultOnly(d.lang, &loaded{rec: rec, game: games[len(games)-1]}), T(d.lang, "review.head", rec.ID),
 		strings.Join(lines, "\n"))}
 	outs = append([]*pendingOut{{m: head, about: rec.ID, entry: chatEntry(rec.Platform, rec.ChatID, head, d.lang, rec.ID)}}, outs...)
+	entries := make([]*storage.OutboxEntry, len(outs))
+	for i, p := range outs {
+		if s.out.cfg.Mode == DeliverInline {
+			// The store leases only the head (later ones wait behind it): flush
+			// sends it at once, DeliverDue the rest.
+			p.entry.Lease = s.ownLease()
+		}
+		p.stored = true
+		entries[i] = p.entry
+	}
+	// The review is owed in full or not at all: its messages are stored in the
+	// transaction that removes the request, so that a restart neither loses
+	// nor repeats it.
+	if err := s.store.Enqueue(ctx, entries, storage.ValueRef{Bucket: reviewBucket, Key: rec.ID}); err != nil {
+		return fmt.Errorf("owe the review of game %s: %w", rec.ID, err)
+	}
 	q := s.botRequest(ctx, rec)
 	c := collectorOf(q.ctx)
 	for _, p := range outs {
-		if s.out.cfg.Mode == DeliverInline {
-			p.entry.Lease = s.ownLease() // sent at once by flush, like a move's board
-		}
-		// One at a time: the store leases an entry to its writer only when no
-		// older one waits for the chat.
 		q.out(p)
-		q.flush(c)
+	}
+	q.flush(c)
+	if s.out.cfg.Mode == DeliverInline {
+		if _, err := s.DeliverDue(ctx); err != nil {
+			s.log.Warn("review: the outbox sender will deliver the rest", "game", rec.ID, "err", err)
+		}
 	}
 	s.log.Info("review posted", "game", rec.ID, "mistakes", len(ms))
 	return nil

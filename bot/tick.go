@@ -60,6 +60,9 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 	if err := s.tickPuzzles(ctx, now); err != nil { // the daily puzzle posts (puzzle.go)
 		errs = append(errs, err)
 	}
+	if err := s.queueReviews(ctx); err != nil { // reviews a restart interrupted (review.go)
+		errs = append(errs, err)
+	}
 	// What this tick owes goes out now, with whatever else is due (RunOutbox
 	// does the same when woken; leases keep the two from sending one twice).
 	if _, err := s.DeliverDue(ctx); err != nil {

@@ -43,13 +43,15 @@
 //	r, left, err := s.Defence(ctx, pos, 2, rules.NullMove)
 //	r, err := s.Refute(ctx, pos, 2)   // the reply that beats a wrong move
 //
-// A win is checkmate, or a position where the loser has no legal move at all
-// when the variant says that loses (Variant.StalemateLoses, as in xiangqi: 困斃).
-// The search is a depth-first AND/OR search over rules.Position (Make/Unmake,
-// PseudoMoves, Attacked) with iterative deepening, a transposition table keyed
-// by Position.Hash, mobility ordering of the attacker's checks and the last
-// refutation first for the defender. Positions are played on and taken back: the
-// position passed in is unchanged when a call returns, whatever it returns.
+// A win is checkmate, a position where the loser has no legal move at all when
+// the variant says that loses (Variant.StalemateLoses, as in xiangqi: 困斃), or
+// a goal of the variant (GameEnd, taking a royal piece). The Solver is a thin
+// layer over the game search: each question is a null-window search of its
+// mate-proof mode (prove.go) on the Engine's board, move buffers, ordering and
+// transposition table, with mate scores and no evaluation, exact depth (no
+// quiescence, extensions or unsound pruning), and mobility ordering of the
+// attacker's checks. Positions are copied: the position passed in is never
+// changed.
 //
 // # Caveats
 //
@@ -60,8 +62,6 @@
 //     too. Proofs are always sound: a win found is a win.
 //   - Repetition is not searched: a shortest win never repeats a position, and a
 //     bounded search cannot use perpetual check. The move-limit rule is ignored.
-//   - Variant goals (GameEnd hooks, capturing a royal piece) are not wins for
-//     the engine; it knows checkmate and stalemate only.
 //   - A Solver is not safe for concurrent use, and a search costs roughly 10 to
 //     20 microseconds a node on one core: budget with Options.MaxNodes (results
 //     then repeat exactly on any machine) or cancel with the context.

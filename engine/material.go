@@ -45,30 +45,27 @@ type Tactic struct {
 func (s *Solver) WinMaterial(ctx context.Context, p *rules.Position, depth, minGain int) (Tactic, error) {
 	s.begin(ctx, p)
 	defer s.end()
+	e := s.e
 	var t Tactic
-	t.Base = s.quiesce(-MateScore-1, MateScore+1, 0)
-	score := s.alphaBeta(depth, -MateScore-1, MateScore+1)
-	if s.err != nil {
-		return Tactic{}, s.err
+	t.Base = s.quiesce(-MateScore-1, MateScore+1, 0, 0)
+	score := s.alphaBeta(depth, -MateScore-1, MateScore+1, 0)
+	if err := s.err(); err != nil {
+		return Tactic{}, err
 	}
 	t.Score, t.Gain = score, score-t.Base
 	t.Mate = score > MateScore-1000
-	if len(s.pv) > 0 {
-		t.Line = append([]rules.Move(nil), s.pv[0]...)
-	}
+	t.Line = append([]rules.Move(nil), e.pv[0][:e.pvLen[0]]...)
 	target := t.Base + minGain
-	for _, m := range s.p.LegalMoves(nil) {
-		s.play(m)
-		v := -s.alphaBeta(depth-1, -target, -target+1)
-		s.unplay(m)
-		if s.err != nil {
-			return Tactic{}, s.err
+	for _, m := range e.b.p.LegalMoves(nil) {
+		v := -s.materialChild(m, depth-1, -target, -target+1, 0)
+		if err := s.err(); err != nil {
+			return Tactic{}, err
 		}
 		if v >= target {
 			t.FirstMoves = append(t.FirstMoves, m)
 		}
 	}
-	t.Nodes = s.nodes
+	t.Nodes = e.nodes
 	return t, nil
 }
 
@@ -77,9 +74,9 @@ func (s *Solver) WinMaterial(ctx context.Context, p *rules.Position, depth, minG
 func (s *Solver) Material(ctx context.Context, p *rules.Position, depth int) (int, error) {
 	s.begin(ctx, p)
 	defer s.end()
-	v := s.alphaBeta(depth, -MateScore-1, MateScore+1)
-	if s.err != nil {
-		return 0, s.err
+	v := s.alphaBeta(depth, -MateScore-1, MateScore+1, 0)
+	if err := s.err(); err != nil {
+		return 0, err
 	}
 	return v, nil
 }
@@ -89,54 +86,52 @@ func (s *Solver) Material(ctx context.Context, p *rules.Position, depth int) (in
 func (s *Solver) BestMove(ctx context.Context, p *rules.Position, depth int) (rules.Move, int, error) {
 	s.begin(ctx, p)
 	defer s.end()
-	v := s.alphaBeta(max(depth, 1), -MateScore-1, MateScore+1)
-	if s.err != nil {
-		return rules.NullMove, 0, s.err
+	v := s.alphaBeta(max(depth, 1), -MateScore-1, MateScore+1, 0)
+	if err := s.err(); err != nil {
+		return rules.NullMove, 0, err
 	}
-	if len(s.pv) == 0 || len(s.pv[0]) == 0 {
+	if s.e.pvLen[0] == 0 {
 		return rules.NullMove, v, fmt.Errorf("engine: no legal move")
 	}
-	return s.pv[0][0], v, nil
+	return s.e.pv[0][0], v, nil
 }
 
 // balance is the material of the side to move less the opponent's.
 func (s *Solver) balance() int {
-	b := s.v.Board
-	side := s.p.ToMove()
+	p := s.e.b.p
+	v := p.Variant()
+	side := p.ToMove()
 	total := 0
-	for sq := 0; sq < b.NumSquares(); sq++ {
-		pc := s.p.At(rules.Square(sq))
+	for sq := 0; sq < v.Board.NumSquares(); sq++ {
+		pc := p.At(rules.Square(sq))
 		if pc == rules.NoPiece || pc.FaceDown() {
 			continue
 		}
-		v := s.v.Kinds[pc.Kind()].Value
+		val := v.Kinds[pc.Kind()].Value
 		if pc.Side() == side {
-			total += v
+			total += val
 		} else {
-			total -= v
+			total -= val
 		}
 	}
 	return total
 }
 
-// resetPV empties the principal-variation row of the current ply (and makes
-// sure the child's row exists).
-func (s *Solver) resetPV() {
-	for len(s.pv) <= s.ply+1 {
-		s.pv = append(s.pv, make([]rules.Move, 0, 16))
+// victim is the value of the piece m takes, plus one; 0 for a quiet move.
+func (s *Solver) victim(m rules.Move) int {
+	if m.Flags&rules.FlagCapture == 0 {
+		return 0
 	}
-	s.pv[s.ply] = s.pv[s.ply][:0]
+	p := s.e.b.p
+	pc := p.At(m.To)
+	if pc == rules.NoPiece {
+		return 0
+	}
+	return p.Variant().Kinds[pc.Kind()].Value + 1
 }
 
-// setPV makes m followed by the child's line the line of this ply.
-func (s *Solver) setPV(m rules.Move) {
-	row := s.pv[s.ply][:0]
-	row = append(row, m)
-	row = append(row, s.pv[s.ply+1]...)
-	s.pv[s.ply] = row
-}
-
-// orderCaptures puts captures first, the most valuable victim first.
+// orderCaptures puts captures first, the most valuable victim first, and
+// keeps the generator's order among equals.
 func (s *Solver) orderCaptures(moves []rules.Move) {
 	// Insertion sort: short lists, no allocation.
 	for i := 1; i < len(moves); i++ {
@@ -151,77 +146,105 @@ func (s *Solver) orderCaptures(moves []rules.Move) {
 	}
 }
 
-func (s *Solver) alphaBeta(depth, alpha, beta int) int {
-	if s.stop() {
+// materialChild scores the legal move m of the side to move at ply for its
+// opponent; see materialMove.
+func (s *Solver) materialChild(m rules.Move, depth, alpha, beta, ply int) int {
+	v, _ := s.materialMove(m, depth, alpha, beta, ply, -1)
+	return v
+}
+
+// materialMove plays m if it is legal and scores the position after it for
+// the side to move there: an ended game as a mate or a draw, else a search of
+// depth plies (captures only at depth 0 and below, and when q >= 0: the
+// quiescence ply). It reports whether m was legal.
+func (s *Solver) materialMove(m rules.Move, depth, alpha, beta, ply, q int) (v int, legal bool) {
+	b := s.e.b
+	s.e.pvLen[ply+1] = ply + 1 // no line below an ended game
+	end, ok := b.playLegal(m, b.p.ToMove())
+	if !ok {
+		return 0, false
+	}
+	defer b.unplay()
+	switch end {
+	case endDraw:
+		return 0, true
+	case endWin:
+		return MateScore - (ply + 1), true
+	case endLoss:
+		return -MateScore + (ply + 1), true
+	}
+	if q >= 0 || depth <= 0 {
+		return s.quiesce(alpha, beta, ply+1, q+1), true
+	}
+	return s.alphaBeta(depth, alpha, beta, ply+1), true
+}
+
+// alphaBeta is the material search of depth plies at ply.
+func (s *Solver) alphaBeta(depth, alpha, beta, ply int) int {
+	e := s.e
+	e.pvLen[ply] = ply
+	if e.tick() || ply >= maxPly {
 		return 0
 	}
 	if depth <= 0 {
-		return s.quiesce(alpha, beta, 0)
+		return s.quiesce(alpha, beta, ply, 0)
 	}
-	s.resetPV()
-	side := s.p.ToMove()
-	moves, _ := s.buffers()
-	moves = s.pseudo(moves)
+	moves, _ := e.genMoves(ply)
 	s.orderCaptures(moves)
-	s.moves[s.ply] = moves
 	best := -MateScore - 1
 	legal := false
-	for i := 0; i < len(s.moves[s.ply]); i++ {
-		m := s.moves[s.ply][i]
-		s.play(m)
-		if !s.legalMade(side, m) {
-			s.unplay(m)
+	for _, m := range moves {
+		v, ok := s.materialMove(m, depth-1, -beta, -alpha, ply, -1)
+		if !ok {
 			continue
 		}
+		v = -v
 		legal = true
-		v := -s.alphaBeta(depth-1, -beta, -alpha)
-		s.unplay(m)
-		if s.err != nil {
+		if e.aborted {
 			return 0
 		}
 		if v > best {
 			best = v
-			s.setPV(m)
+			e.setPV(ply, m)
 		}
-		if v > alpha {
-			alpha = v
-		}
+		alpha = max(alpha, v)
 		if alpha >= beta {
 			break
 		}
 	}
 	if !legal {
-		return s.noMoveScore()
+		return s.noMoveScore(ply)
 	}
 	return best
 }
 
 // noMoveScore scores a position whose side to move has no legal move.
-func (s *Solver) noMoveScore() int {
-	if s.terminal() {
-		return -MateScore + s.ply
+func (s *Solver) noMoveScore(ply int) int {
+	if s.e.b.noMoveLoses() {
+		return -MateScore + ply
 	}
 	return 0
 }
 
-func (s *Solver) quiesce(alpha, beta, qply int) int {
-	if s.stop() {
+// quiesce plays out the captures (and, in check, every evasion) at ply; q is
+// the quiescence ply.
+func (s *Solver) quiesce(alpha, beta, ply, q int) int {
+	e := s.e
+	e.pvLen[ply] = ply
+	if e.tick() || ply >= maxPly {
 		return 0
 	}
-	s.resetPV()
-	inCheck := s.p.InCheck()
+	inCheck := e.b.p.InCheck()
 	best := -MateScore - 1
 	if !inCheck {
 		stand := s.balance()
-		if stand >= beta || qply >= maxQuiet {
+		if stand >= beta || q >= maxQuiet {
 			return stand
 		}
 		best = stand
 		alpha = max(alpha, stand)
 	}
-	side := s.p.ToMove()
-	moves, _ := s.buffers()
-	moves = s.pseudo(moves)
+	moves, _ := e.genMoves(ply)
 	if !inCheck {
 		keep := moves[:0]
 		for _, m := range moves {
@@ -232,34 +255,28 @@ func (s *Solver) quiesce(alpha, beta, qply int) int {
 		moves = keep
 	}
 	s.orderCaptures(moves)
-	s.moves[s.ply] = moves
 	legal := false
-	for i := 0; i < len(s.moves[s.ply]); i++ {
-		m := s.moves[s.ply][i]
-		s.play(m)
-		if !s.legalMade(side, m) {
-			s.unplay(m)
+	for _, m := range moves {
+		v, ok := s.materialMove(m, 0, -beta, -alpha, ply, q)
+		if !ok {
 			continue
 		}
+		v = -v
 		legal = true
-		v := -s.quiesce(-beta, -alpha, qply+1)
-		s.unplay(m)
-		if s.err != nil {
+		if e.aborted {
 			return 0
 		}
 		if v > best {
 			best = v
-			s.setPV(m)
+			e.setPV(ply, m)
 		}
-		if v > alpha {
-			alpha = v
-		}
+		alpha = max(alpha, v)
 		if alpha >= beta {
 			break
 		}
 	}
 	if inCheck && !legal {
-		return s.noMoveScore()
+		return s.noMoveScore(ply)
 	}
 	return best
 }

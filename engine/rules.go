@@ -59,6 +59,10 @@ type board struct {
 	canPass bool
 	floor   int
 	floors  []int
+	// proof: the puzzle solver's mode (prove.go), which counts no repetition
+	// and no move limit: a shortest forced win never repeats a position, and a
+	// proof must not depend on the path that reached a position.
+	proof bool
 }
 
 // newBoard prepares p (which the search plays on and takes back) with the keys
@@ -154,6 +158,21 @@ func (b *board) legalAfter(side rules.Side) bool {
 	return !b.fast || !b.p.Attacked(b.king[side], side.Other(), true)
 }
 
+// playLegal plays the pseudo-legal move m of side (the side to move) if it is
+// legal, as play does, and reports whether it did; an illegal move is not
+// left on the board.
+func (b *board) playLegal(m rules.Move, side rules.Side) (endKind, bool) {
+	if !b.legalBefore(m) {
+		return notOver, false
+	}
+	end := b.play(m)
+	if !b.legalAfter(side) {
+		b.unplay()
+		return notOver, false
+	}
+	return end, true
+}
+
 // capturesRoyal reports whether m takes a royal piece (variants without the
 // royal legality test, or a position where a general is already en prise).
 func (b *board) capturesRoyal(m rules.Move) bool {
@@ -223,7 +242,7 @@ func (b *board) rulesEnd() (rules.Outcome, bool) {
 			return o, true
 		}
 	}
-	if lim := b.v.MoveLimit; lim > 0 && b.p.Halfmove() >= lim {
+	if lim := b.v.MoveLimit; lim > 0 && !b.proof && b.p.Halfmove() >= lim {
 		return rules.Drawn(rules.ReasonMoveLimit), true
 	}
 	return rules.Outcome{}, false
@@ -255,7 +274,7 @@ func (b *board) unplay() {
 // checked with every move of the cycle loses under the perpetual-check rule.
 func (b *board) repeated() endKind {
 	rule := b.v.Repetition
-	if rule == rules.RepetitionNone {
+	if rule == rules.RepetitionNone || b.proof {
 		return notOver
 	}
 	n := len(b.keys) - 1
@@ -298,6 +317,15 @@ func (b *board) repeated() endKind {
 // (checkmate, or stalemate where the variant says so); otherwise it is a draw.
 func (b *board) noMoveLoses() bool {
 	return b.v.StalemateLost(b.p.ToMove()) || b.p.InCheck()
+}
+
+// noMoveScore is the score, for the side to move at ply, of a position where
+// it has no legal move: mated, or drawn.
+func (b *board) noMoveScore(ply int) int32 {
+	if b.noMoveLoses() {
+		return -mateValue + int32(ply)
+	}
+	return 0
 }
 
 // anyLegal reports whether one of the pseudo-legal moves is legal.

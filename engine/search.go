@@ -702,35 +702,16 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 				alpha = score
 				e.setPV(ply, m)
 				if score >= beta {
-					if quiet {
-						if e.killers[ply][0] != m {
-							e.killers[ply][1] = e.killers[ply][0]
-							e.killers[ply][0] = m
-						}
-						if m.From >= 0 && m.To >= 0 {
-							h := &e.history[int(m.From)*e.n+int(m.To)]
-							*h = min(*h+int32(depth*depth), orderKiller/2)
-						}
-					}
+					e.rememberCutoff(m, depth, ply)
 					break
 				}
 			}
 		}
 	}
 	if legal == 0 {
-		if b.noMoveLoses() {
-			return -mateValue + int32(ply)
-		}
-		return 0
+		return b.noMoveScore(ply)
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	e.tt.storeSearched(key, bestMove, best, origAlpha, beta, depth, ply)
 	return best
 }
 

@@ -27,8 +27,8 @@ type Options struct {
 	// MaxNodes stops a search with ErrBudget after about that many nodes; 0 means
 	// no limit. A node costs roughly one to twenty microseconds.
 	MaxNodes int64
-	// TableBits sizes the transposition table at 2^TableBits entries of 16 bytes;
-	// 0 means 18 (4 MiB).
+	// TableBits sizes the transposition table at 2^TableBits entries of 24
+	// bytes; 0 means 18 (6 MiB).
 	TableBits int
 	// FullWidth is the number of moves left to the winning side at or below which
 	// the mate search tries every move; with more moves left it tries only checks.
@@ -43,38 +43,26 @@ const DefaultFullWidth = 2
 
 // Solver searches xiangqi-like positions for forced wins: mates (and, in
 // xiangqi, stalemates, which lose for the side that cannot move) and material
-// gains. A Solver keeps its transposition table between calls, which makes
+// gains. It is a thin layer over the game search (Engine): its questions are
+// answered by the search's mate-proof mode (prove.go) and its material search
+// (material.go), on the Engine's board, move buffers, ordering and
+// transposition table. A Solver keeps its table between calls, which makes
 // repeated questions about one puzzle cheap. It is not safe for concurrent use;
 // use one Solver per goroutine.
 type Solver struct {
 	opt       Options
 	fullWidth int
-	tt        *table
+	e         *Engine // searches only for this Solver: its table holds proofs only
 
-	// per call
-	ctx    context.Context
-	p      *rules.Position
-	v      *rules.Variant
-	err    error
-	nodes  int64
-	fast   bool
-	goals  bool // the variant has ends of the game beyond mate (Position.Goal)
-	king   [2]rules.Square
-	kings  [][2]rules.Square
-	ply    int
-	moves  [][]rules.Move
-	cands  [][]cand
-	killer []rules.Move
-	pv     [][]rules.Move // principal variation rows by ply (material search)
+	side rules.Side // the attacker of the running proof search
 }
 
 // New returns a Solver with the given options.
 func New(opt Options) *Solver {
-	s := &Solver{opt: opt}
 	if opt.TableBits == 0 {
 		opt.TableBits = 18
 	}
-	s.tt = newTable(opt.TableBits)
+	s := &Solver{opt: opt, e: NewEngine(Config{TableBits: opt.TableBits})}
 	switch {
 	case opt.FullWidth == 0:
 		s.fullWidth = DefaultFullWidth
@@ -86,61 +74,45 @@ func New(opt Options) *Solver {
 	return s
 }
 
-// Reset forgets what earlier calls learnt (the transposition table and the
-// killer moves), so that what follows does not depend on them.
-func (s *Solver) Reset() {
-	s.tt.clear()
-	clear(s.killer)
-}
+// Reset forgets what earlier calls learnt (the transposition table, the
+// killer moves and the history), so that what follows does not depend on them.
+func (s *Solver) Reset() { s.e.NewGame() }
 
 // SetMaxNodes changes the node budget of the calls that follow (0: no limit).
 func (s *Solver) SetMaxNodes(n int64) { s.opt.MaxNodes = n }
 
 // Nodes is the number of nodes the last call searched.
-func (s *Solver) Nodes() int64 { return s.nodes }
+func (s *Solver) Nodes() int64 { return s.e.nodes }
 
-// begin prepares a search of p. The position is played on and taken back; it is
-// unchanged when the call returns.
+// begin prepares a search of a copy of p on the Engine's board, in proof mode
+// (no repetition, no move limit); p itself is never changed.
 func (s *Solver) begin(ctx context.Context, p *rules.Position) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	s.ctx, s.p, s.v, s.err, s.nodes, s.ply = ctx, p, p.Variant(), nil, 0, 0
-	s.kings = s.kings[:0]
-	v := s.v
-	s.fast = v.Quick()
-	s.goals = v.HasGoals()
-	for side := rules.Red; side <= rules.Black; side++ {
-		r := p.Royals(side)
-		if len(r) != 1 {
-			s.fast = false
-			break
-		}
-		s.king[side] = r[0]
-	}
+	e := s.e
+	e.prepare(p.Variant())
+	e.b = newBoard(p.Clone(), nil)
+	e.b.proof = true
+	e.ctx = ctx
+	e.stopF.Store(false)
+	e.aborted, e.timed = false, false
+	e.nodes, e.maxNodes = 0, s.opt.MaxNodes
+	e.tt.age++
 }
 
-func (s *Solver) end() {
-	s.ctx, s.p = nil, nil
-}
+func (s *Solver) end() { s.e.b, s.e.ctx = nil, nil }
 
-// stop reports whether the search must stop, checking the budget now and then.
-func (s *Solver) stop() bool {
-	if s.err != nil {
-		return true
+// err is why the running call stopped early, or nil.
+func (s *Solver) err() error {
+	e := s.e
+	if !e.aborted {
+		return nil
 	}
-	s.nodes++
-	if s.nodes&255 == 0 {
-		if s.opt.MaxNodes > 0 && s.nodes > s.opt.MaxNodes {
-			s.err = ErrBudget
-			return true
-		}
-		if err := s.ctx.Err(); err != nil {
-			s.err = fmt.Errorf("engine: search stopped: %w", err)
-			return true
-		}
+	if err := e.ctx.Err(); err != nil {
+		return fmt.Errorf("engine: search stopped: %w", err)
 	}
-	return false
+	return ErrBudget
 }
 
 // Mate is the answer of a mate search.
@@ -184,17 +156,12 @@ func (s *Solver) Mate(ctx context.Context, p *rules.Position, maxMoves int) (Mat
 	s.begin(ctx, p)
 	defer s.end()
 	var out Mate
-	for n := 1; n <= maxMoves; n++ {
-		if s.win(n) {
-			out.N = n
-			break
-		}
-		if s.err != nil {
-			return Mate{}, s.err
-		}
+	out.N = s.distance(maxMoves)
+	if err := s.err(); err != nil {
+		return Mate{}, err
 	}
 	if out.N == 0 {
-		out.Nodes = s.nodes
+		out.Nodes = s.e.nodes
 		return out, nil
 	}
 	first, err := s.firstMoves(out.N)
@@ -207,7 +174,7 @@ func (s *Solver) Mate(ctx context.Context, p *rules.Position, maxMoves int) (Mat
 		return Mate{}, err
 	}
 	out.Line = line
-	out.Nodes = s.nodes
+	out.Nodes = s.e.nodes
 	return out, nil
 }
 
@@ -220,9 +187,9 @@ func (s *Solver) Line(ctx context.Context, p *rules.Position, n int, prefer []ru
 	}
 	s.begin(ctx, p)
 	defer s.end()
-	if !s.win(n) {
-		if s.err != nil {
-			return nil, s.err
+	if !s.wins(n) {
+		if err := s.err(); err != nil {
+			return nil, err
 		}
 		return nil, fmt.Errorf("engine: no win in %d moves to follow", n)
 	}
@@ -236,11 +203,8 @@ func (s *Solver) Wins(ctx context.Context, p *rules.Position, n int) (bool, erro
 	}
 	s.begin(ctx, p)
 	defer s.end()
-	ok := s.win(n)
-	if s.err != nil {
-		return false, s.err
-	}
-	return ok, nil
+	ok := s.wins(n)
+	return ok, s.err()
 }
 
 // Lost reports whether the side to move of p is lost within n moves of its
@@ -252,11 +216,8 @@ func (s *Solver) Lost(ctx context.Context, p *rules.Position, n int) (bool, erro
 	}
 	s.begin(ctx, p)
 	defer s.end()
-	ok := s.struck(n)
-	if s.err != nil {
-		return false, s.err
-	}
-	return ok, nil
+	ok := s.lost(n)
+	return ok, s.err()
 }
 
 // Defence returns the best reply of the side to move of p, which is lost within
@@ -281,12 +242,10 @@ func (s *Solver) Refute(ctx context.Context, p *rules.Position, n int) (rules.Mo
 	}
 	s.begin(ctx, p)
 	defer s.end()
-	for _, m := range s.p.LegalMoves(nil) {
-		s.play(m)
-		ok := s.win(n)
-		s.unplay(m)
-		if s.err != nil {
-			return rules.NullMove, s.err
+	for _, m := range s.e.b.p.LegalMoves(nil) {
+		ok := s.winsAfter(m, n)
+		if err := s.err(); err != nil {
+			return rules.NullMove, err
 		}
 		if !ok {
 			return m, nil
@@ -303,31 +262,21 @@ func (s *Solver) Distance(ctx context.Context, p *rules.Position, max int) (int,
 	}
 	s.begin(ctx, p)
 	defer s.end()
-	return s.distance(max)
-}
-
-func (s *Solver) distance(max int) (int, error) {
-	for n := 1; n <= max; n++ {
-		if s.win(n) {
-			return n, nil
-		}
-		if s.err != nil {
-			return 0, s.err
-		}
+	d := s.distance(max)
+	if err := s.err(); err != nil {
+		return 0, err
 	}
-	return 0, nil
+	return d, nil
 }
 
 // firstMoves tries every legal first move, quiet or not, and keeps those after
 // which the defender is lost within n-1 more moves.
 func (s *Solver) firstMoves(n int) ([]rules.Move, error) {
 	var out []rules.Move
-	for _, m := range s.p.LegalMoves(nil) {
-		s.play(m)
-		ok := s.struck(n - 1)
-		s.unplay(m)
-		if s.err != nil {
-			return nil, s.err
+	for _, m := range s.e.b.p.LegalMoves(nil) {
+		ok := s.lostAfter(m, n-1)
+		if err := s.err(); err != nil {
+			return nil, err
 		}
 		if ok {
 			out = append(out, m)
@@ -336,12 +285,14 @@ func (s *Solver) firstMoves(n int) ([]rules.Move, error) {
 	return out, nil
 }
 
-// line builds the main line of a win in n moves.
+// line builds the main line of a win in n moves, playing it on the board and
+// taking it back.
 func (s *Solver) line(n int, prefer []rules.Move) ([]rules.Move, error) {
+	b := s.e.b
 	var line []rules.Move
 	defer func() {
-		for i := len(line) - 1; i >= 0; i-- {
-			s.unplay(line[i])
+		for range line {
+			b.unplay()
 		}
 	}()
 	want := func() rules.Move {
@@ -352,8 +303,8 @@ func (s *Solver) line(n int, prefer []rules.Move) ([]rules.Move, error) {
 	}
 	for left := n; left > 0; {
 		// The winner: the fastest win, the preferred move first among equals.
-		k, err := s.distance(left)
-		if err != nil {
+		k := s.distance(left)
+		if err := s.err(); err != nil {
 			return nil, err
 		}
 		if k == 0 {
@@ -363,17 +314,17 @@ func (s *Solver) line(n int, prefer []rules.Move) ([]rules.Move, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.play(best)
+		end := b.play(best)
 		line = append(line, best)
 		left = k - 1
-		if !s.p.HasLegalMove() {
+		if end != notOver || !b.p.HasLegalMove() {
 			break
 		}
 		reply, err := s.longestDefence(left, want())
 		if err != nil {
 			return nil, err
 		}
-		s.play(reply)
+		b.play(reply)
 		line = append(line, reply)
 	}
 	return append([]rules.Move(nil), line...), nil
@@ -382,34 +333,18 @@ func (s *Solver) line(n int, prefer []rules.Move) ([]rules.Move, error) {
 // winningMove returns a move that wins within k moves (k is the distance): want
 // if it does, else the one the table remembers, else the first that does.
 func (s *Solver) winningMove(k int, want rules.Move) (rules.Move, error) {
-	moves := s.p.LegalMoves(nil)
+	moves := s.e.b.p.LegalMoves(nil)
+	s.side = s.e.b.p.ToMove()
+	if ent, ok := s.e.tt.probe(s.proofKey()); ok {
+		moves = preferFirst(moves, ent.move())
+	}
 	if want != rules.NullMove {
 		moves = preferFirst(moves, want)
 	}
-	if e := s.tt.probe(s.p.Hash()); e != nil && e.from >= 0 {
-		hm := rules.NullMove
-		for _, m := range moves {
-			if int16(m.From) == e.from && int16(m.To) == e.to {
-				hm = m
-				break
-			}
-		}
-		if hm != rules.NullMove && hm != want {
-			// Try want first, then the table's move, then the rest.
-			start := 0
-			if len(moves) > 0 && moves[0] == want {
-				start = 1
-			}
-			rest := preferFirst(moves[start:], hm)
-			copy(moves[start:], rest)
-		}
-	}
 	for _, m := range moves {
-		s.play(m)
-		ok := s.struck(k - 1)
-		s.unplay(m)
-		if s.err != nil {
-			return rules.NullMove, s.err
+		ok := s.lostAfter(m, k-1)
+		if err := s.err(); err != nil {
+			return rules.NullMove, err
 		}
 		if ok {
 			return m, nil
@@ -421,16 +356,14 @@ func (s *Solver) winningMove(k int, want rules.Move) (rules.Move, error) {
 // longestDefence returns a reply after which the attacker still needs left moves
 // (the most it can need after a fastest winning move), want first if it is one.
 func (s *Solver) longestDefence(left int, want rules.Move) (rules.Move, error) {
-	moves := s.p.LegalMoves(nil)
+	moves := s.e.b.p.LegalMoves(nil)
 	if want != rules.NullMove {
 		moves = preferFirst(moves, want)
 	}
 	for _, m := range moves {
-		s.play(m)
-		quick := s.win(left - 1)
-		s.unplay(m)
-		if s.err != nil {
-			return rules.NullMove, s.err
+		quick := s.winsAfter(m, left-1)
+		if err := s.err(); err != nil {
+			return rules.NullMove, err
 		}
 		if !quick {
 			return m, nil
@@ -441,7 +374,8 @@ func (s *Solver) longestDefence(left int, want rules.Move) (rules.Move, error) {
 
 // defence picks the reply that holds out longest; see Defence.
 func (s *Solver) defence(n int, prefer rules.Move) (rules.Move, int, error) {
-	moves := s.p.LegalMoves(nil)
+	p := s.e.b.p
+	moves := p.LegalMoves(nil)
 	if len(moves) == 0 {
 		return rules.NullMove, 0, errors.New("engine: no legal move to defend with")
 	}
@@ -450,14 +384,12 @@ func (s *Solver) defence(n int, prefer rules.Move) (rules.Move, int, error) {
 	}
 	best, bestN := rules.NullMove, -1
 	for _, m := range moves {
-		s.play(m)
-		d, err := s.distance(n)
-		s.unplay(m)
-		if err != nil {
+		d, escaped := s.distanceAfter(m, n)
+		if err := s.err(); err != nil {
 			return rules.NullMove, 0, err
 		}
-		if d == 0 {
-			return rules.NullMove, 0, fmt.Errorf("engine: %s escapes a win in %d", rules.FormatCoord(s.p, m), n)
+		if escaped {
+			return rules.NullMove, 0, fmt.Errorf("engine: %s escapes a win in %d", rules.FormatCoord(p, m), n)
 		}
 		if d > bestN {
 			best, bestN = m, d

@@ -59,6 +59,20 @@ func (t *ttable) store(key uint64, m rules.Move, score int32, depth int, bound u
 	}
 }
 
+// storeSearched stores the score best that a search of depth at ply found
+// with the window (alpha, beta) it began with: a lower bound at or above beta,
+// an upper bound at or below alpha, else exact.
+func (t *ttable) storeSearched(key uint64, m rules.Move, best, alpha, beta int32, depth, ply int) {
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= alpha:
+		bound = boundUpper
+	}
+	t.store(key, m, toTT(best, ply), depth, bound)
+}
+
 func (t *ttable) clear() {
 	clear(t.entries)
 	t.age = 0

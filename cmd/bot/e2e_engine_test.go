@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,13 +36,7 @@ func TestBinaryBotReplyAfterKill(t *testing.T) {
 		t.Fatalf("moves before the restart: %v", got)
 	}
 	// Thinking time is short in the next run, so the test does not wait long.
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(e.config, []byte(strings.Replace(string(cfg), "move_time: 50s", "move_time: 300ms", 1)), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	e.editConfig("move_time: 50s", "move_time: 300ms")
 	c = e.start()
 	// The reply's board names a last move and Alice to move. (The board of
 	// h2e2 may come twice: the kill can fall between its sending and the
