@@ -122,3 +122,31 @@ func TestTickReadsOnlyDueGames(t *testing.T) {
 		t.Errorf("Tick listed every active game %d times, every chat %d times", cs.active, cs.chats)
 	}
 }
+
+// TestNewChallengeIsNotDue: a challenge is stored with its lapse as its wake
+// time, counted from its creation, so no tick reads or rewrites it before then.
+// (It was stored as due at once: another process's tick rewrote it while its
+// Accept was being handled, and the Accept failed as "changed meanwhile".)
+func TestNewChallengeIsNotDue(t *testing.T) {
+	h := newHarness(t)
+	cs := &countingStore{Store: h.store}
+	svc, err := New(Config{Store: cs, Clock: h.clock, Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.AddPlatform(h.plat)
+	h.svc = svc
+	id := gameIDIn(t, h.say("alice", "/new xiangqi @bob"))
+	g := h.game(id)
+	if want := g.CreatedAt.Add(challengeTTL); !g.Wake.Equal(want) {
+		t.Errorf("challenge stored with wake time %v, want %v (created %v)", g.Wake, want, g.CreatedAt)
+	}
+	cs.due = 0
+	h.tick()
+	if cs.due != 0 {
+		t.Errorf("a tick right after the challenge read %d games", cs.due)
+	}
+	if after := h.game(id); after.Version != g.Version {
+		t.Errorf("a tick rewrote the new challenge: version %d, then %d", g.Version, after.Version)
+	}
+}
