@@ -47,6 +47,20 @@ func shardDB(t *testing.T) (dsn, schema string) {
 	return dsn, schema
 }
 
+// shardService is one process's store on the shared database and its service.
+func shardService(ctx context.Context, t *testing.T, dsn, schema string, logger *slog.Logger) (*postgres.Store, *bot.Service) {
+	t.Helper()
+	st, err := postgres.Open(ctx, dsn, &postgres.Options{Schema: schema, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 240}), BotName: "Chuhe", Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, svc
+}
+
 // countingHandler counts the events a process's adapter got.
 type countingHandler struct {
 	svc *bot.Service
@@ -91,14 +105,7 @@ func TestShardsOnOneDatabase(t *testing.T) {
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	var handlers [2]*countingHandler
 	for shard := range 2 {
-		st, err := postgres.Open(ctx, dsn, &postgres.Options{Schema: schema, Logger: logger})
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc, err := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 240}), BotName: "Chuhe", Logger: logger})
-		if err != nil {
-			t.Fatal(err)
-		}
+		st, svc := shardService(ctx, t, dsn, schema, logger)
 		handlers[shard] = &countingHandler{svc: svc}
 		cfg := Config{Token: strings.TrimPrefix(srv.Config().Token, "Bot "), GuildID: srv.Config().GuildID, ShardID: shard, ShardCount: 2}
 		a, err := New(cfg, handlers[shard], logger, WithHTTPClient(srv.HTTPClient()), WithDialer(srv.Dialer()), WithBotName("Chuhe"))

@@ -10,10 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chuhe/chuhe/bot"
 	"github.com/chuhe/chuhe/bot/discord/discordtest"
-	"github.com/chuhe/chuhe/render"
-	"github.com/chuhe/chuhe/storage/postgres"
 )
 
 // shardProcess is one bot process of a sharded bot in a test: its own store on
@@ -27,14 +24,7 @@ type shardProcess struct {
 func startShardProcess(t *testing.T, srv *discordtest.Server, dsn, schema string, shard int, holder string, logger *slog.Logger) *shardProcess {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	st, err := postgres.Open(ctx, dsn, &postgres.Options{Schema: schema, Logger: logger})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 240}), BotName: "Chuhe", Logger: logger})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, svc := shardService(ctx, t, dsn, schema, logger)
 	h := &countingHandler{svc: svc}
 	inbox := svc.Inbox(PlatformName)
 	newShard := func(n int) (*Adapter, error) {
