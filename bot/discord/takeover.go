@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -50,6 +49,11 @@ type Takeover struct {
 	ttl    time.Duration
 	now    func() time.Time
 
+	// failed gets the error of the own adapter's run, the first session
+	// (a bad token, Discord refusing): it ends Run, and the bot, as an
+	// adapter's failure does without takeover. Later sessions are retried.
+	failed chan error
+
 	mu      sync.Mutex
 	running map[int]*shardRun
 }
@@ -69,7 +73,7 @@ func NewTakeover(own *Adapter, leases Leases, holder string, newShard func(shard
 	}
 	return &Takeover{cfg: own.cfg, leases: leases, holder: holder, own: own, make: newShard,
 		log: logger.With("platform", PlatformName), every: TakeoverEvery, ttl: TakeoverLease, now: time.Now,
-		running: map[int]*shardRun{}}
+		running: map[int]*shardRun{}, failed: make(chan error, 1)}
 }
 
 // Name is the platform's name, as the adapter's.
@@ -87,6 +91,9 @@ func (t *Takeover) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			t.stopAll()
 			return nil
+		case err := <-t.failed:
+			t.stopAll()
+			return err
 		case <-tick.C:
 		}
 	}
@@ -170,9 +177,10 @@ func (t *Takeover) get(n int) *shardRun {
 // a new one after (an adapter runs once).
 func (t *Takeover) start(ctx context.Context, n int) {
 	var a *Adapter
+	first := false
 	t.mu.Lock()
 	if n == t.cfg.ShardID && t.own != nil {
-		a, t.own = t.own, nil
+		a, t.own, first = t.own, nil, true
 	}
 	t.mu.Unlock()
 	if a == nil {
@@ -191,7 +199,9 @@ func (t *Takeover) start(ctx context.Context, n int) {
 	go func() {
 		defer close(run.done)
 		err := a.Run(rctx)
-		if err != nil && !errors.Is(err, context.Canceled) {
+		if err != nil && first {
+			t.failed <- err
+		} else if err != nil {
 			t.log.Error("shard takeover: the shard's session failed", "shard", n, "err", err)
 		}
 		t.mu.Lock()

@@ -156,3 +156,39 @@ func TestShardTakeover(t *testing.T) {
 	runs("shard 1 given back", map[*shardProcess][]int{p0: {0}, p1b: {1}})
 	challenge(p1b, players[1], players[2])
 }
+
+// grantAll grants every lease: one process alone.
+type grantAll struct{}
+
+func (grantAll) TakeLease(context.Context, string, string, time.Time, time.Time) (bool, error) {
+	return true, nil
+}
+func (grantAll) ReleaseLease(context.Context, string, string) error { return nil }
+
+// TestTakeoverEndsWhenItsShardCannotStart: a process whose own shard's first
+// session fails (Discord refuses the token) stops with the error, as a bot
+// without takeover does, rather than retrying for ever.
+func TestTakeoverEndsWhenItsShardCannotStart(t *testing.T) {
+	srv, err := discordtest.New(discordtest.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	cfg := Config{Token: "not-the-token", GuildID: srv.Config().GuildID, ShardID: 1, ShardCount: 2}
+	newShard := func(n int) (*Adapter, error) {
+		c := cfg
+		c.ShardID = n
+		return New(c, newRecorder(nil), nil, WithHTTPClient(srv.HTTPClient()), WithDialer(srv.Dialer()))
+	}
+	own, err := newShard(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := NewTakeover(own, grantAll{}, "p", newShard, nil)
+	to.every = 50 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := to.Run(ctx); err == nil || ctx.Err() != nil {
+		t.Fatalf("Run = %v (context: %v), want the shard's failure", err, ctx.Err())
+	}
+}
