@@ -2,9 +2,10 @@ package rules
 
 import "sync"
 
-// Precomputed move tables. Variant.Finalize resolves every atom of every kind, for
-// each side and each source square, into concrete target squares and rays, so that
-// move generation never does geometry. This file is performance-critical.
+// Precomputed move tables. A variant's first position (tablesOf) resolves every
+// atom of every kind, for each side and each source square, into concrete target
+// squares and rays, so that move generation never does geometry. This file is
+// performance-critical.
 
 // maxBlocks bounds the blocking points of one leap (the Jinchan 目 has two legs).
 const maxBlocks = 3

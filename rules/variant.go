@@ -145,8 +145,9 @@ type Variant struct {
 	bodies         []bodyRule     // per kind: its body (body.go), nil when no kind has one
 }
 
-// Finalize checks the variant's data and builds its move tables. It must be called
-// once, before the variant is used (the variants registry does it).
+// Finalize checks the variant's data and its start position; the move tables
+// are built by the variant's first position (tablesOf). It must be called once,
+// before the variant is used (the variants registry does it).
 func (v *Variant) Finalize() error {
 	if v.final {
 		return nil
