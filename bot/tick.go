@@ -200,8 +200,21 @@ func woken(g *storage.Game) *storage.Game {
 	return g
 }
 
+// created gives a game about to be created its creation time, which the wake
+// time of a challenge is counted from. Left to the store, it would be stamped
+// after the wake time was computed (from a zero time): the new challenge was
+// due at once, and the next tick of any process rewrote it, so that an Accept
+// pressed meanwhile in another process failed as "changed meanwhile"
+// (TestShardsOnOneDatabase).
+func (w wakeStore) created(g *storage.Game) *storage.Game {
+	if g.ID == "" && g.CreatedAt.IsZero() {
+		g.CreatedAt = w.now().UTC()
+	}
+	return g
+}
+
 func (w wakeStore) CreateGame(ctx context.Context, g *storage.Game) error {
-	woken(g)
+	woken(w.created(g))
 	return w.Store.CreateGame(ctx, g)
 }
 
@@ -224,7 +237,7 @@ func (w wakeStore) AppendMove(ctx context.Context, id string, v uint64, mv stora
 
 func (w wakeStore) ChangeGame(ctx context.Context, c storage.GameChange) (*storage.Game, []*storage.OutboxEntry, error) {
 	if c.Replace != nil {
-		c.Replace = woken(c.Replace.Clone())
+		c.Replace = woken(w.created(c.Replace.Clone()))
 	} else {
 		mutate := c.Mutate
 		c.Mutate = func(g *storage.Game) error {

@@ -76,11 +76,9 @@ func (c *countingStore) DueGames(ctx context.Context, now time.Time, limit int) 
 	return gs, err
 }
 
-// TestTickReadsOnlyDueGames: a tick with nothing due reads no game; a game
-// stored without a wake time (by an older version, made due by the
-// migration) is read once and then gets its own; the reminder and the
-// timeout come at their times.
-func TestTickReadsOnlyDueGames(t *testing.T) {
+// countingHarness is a harness whose service's store counts what Tick reads.
+func countingHarness(t *testing.T) (*harness, *countingStore) {
+	t.Helper()
 	h := newHarness(t)
 	cs := &countingStore{Store: h.store}
 	svc, err := New(Config{Store: cs, Clock: h.clock, Logger: discardLogger()})
@@ -89,6 +87,15 @@ func TestTickReadsOnlyDueGames(t *testing.T) {
 	}
 	svc.AddPlatform(h.plat)
 	h.svc = svc
+	return h, cs
+}
+
+// TestTickReadsOnlyDueGames: a tick with nothing due reads no game; a game
+// stored without a wake time (by an older version, made due by the
+// migration) is read once and then gets its own; the reminder and the
+// timeout come at their times.
+func TestTickReadsOnlyDueGames(t *testing.T) {
+	h, cs := countingHarness(t)
 	id := h.start("3d")
 	h.say("alice", "h2e2")
 	tick := func() []sent {
@@ -120,5 +127,26 @@ func TestTickReadsOnlyDueGames(t *testing.T) {
 	mustContain(t, tick(), "ran out of time")
 	if cs.active != 0 || cs.chats != 0 {
 		t.Errorf("Tick listed every active game %d times, every chat %d times", cs.active, cs.chats)
+	}
+}
+
+// TestNewChallengeIsNotDue: a challenge is stored with its lapse as its wake
+// time, counted from its creation, so no tick reads or rewrites it before then.
+// (It was stored as due at once: another process's tick rewrote it while its
+// Accept was being handled, and the Accept failed as "changed meanwhile".)
+func TestNewChallengeIsNotDue(t *testing.T) {
+	h, cs := countingHarness(t)
+	id := gameIDIn(t, h.say("alice", "/new xiangqi @bob"))
+	g := h.game(id)
+	if want := g.CreatedAt.Add(challengeTTL); !g.Wake.Equal(want) {
+		t.Errorf("challenge stored with wake time %v, want %v (created %v)", g.Wake, want, g.CreatedAt)
+	}
+	cs.due = 0
+	h.tick()
+	if cs.due != 0 {
+		t.Errorf("a tick right after the challenge read %d games", cs.due)
+	}
+	if after := h.game(id); after.Version != g.Version {
+		t.Errorf("a tick rewrote the new challenge: version %d, then %d", g.Version, after.Version)
 	}
 }

@@ -454,7 +454,7 @@ func (p *Position) passTurn() {
 		redSeat: p.redSeat,
 	})
 	p.side ^= 1
-	p.hash ^= p.v.zob.side
+	p.hash ^= p.t.zob.side
 }
 
 // Notices of the arbiter. pc names a piece by its public glyph.

@@ -14,8 +14,9 @@
 // secrets, texts); the core calls every module of a list in order, and no module
 // wraps another. Derive builds a child variant from a parent plus a delta (kinds,
 // pieces on the start, modules): options are modules added that way, so they
-// combine. Finalize resolves every atom into per-square tables once, so move
-// generation does no geometry at run time.
+// combine. Every atom is resolved into per-square tables once, by the variant's
+// first position (Finalize only checks), so move generation does no geometry at
+// run time and a registry of dozens of variants holds the tables of those played.
 //
 // Moves (Move) are from-to plus flags: captures, stacks, exchanges, drops from a
 // hand (FlagDrop), promotions (FlagPromote), passes, and modules' special moves

@@ -17,11 +17,11 @@ const maxFENLength = 4096
 // be omitted. The position is checked by the generic rules (each side's royal
 // pieces, the side not to move not in check) and the variant's ValidateFEN.
 func NewPosition(v *Variant, fen string) (*Position, error) {
-	p := &Position{}
-	p.newPosition(v)
+	p := &Position{v: v}
 	if err := p.mustFinal(); err != nil {
 		return nil, err
 	}
+	p.newPosition(v)
 	if len(fen) > maxFENLength {
 		return nil, &FENError{FEN: fen[:32] + "…", Reason: "too long"}
 	}
@@ -79,7 +79,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 		return nil, &FENError{FEN: fen, Reason: "more than six fields before the key=value fields"}
 	}
 	if p.side == Black {
-		p.hash ^= v.zob.side
+		p.hash ^= p.t.zob.side
 	}
 	for _, u := range v.mods.uncoloured {
 		if err := u.ReadUncoloured(p, uncoloured); err != nil {

@@ -34,7 +34,7 @@ func (p *Position) capturable(from Square, s Side, to Square) bool {
 // the slow attack test.
 func (p *Position) pieceMoves(from Square, pc Piece, out []Move, capturesOnly, royal bool) []Move {
 	s := pc.Side()
-	t := &p.v.tables[p.v.tableIndex(pc.Kind(), s, from)]
+	t := &p.t.tables[p.v.tableIndex(pc.Kind(), s, from)]
 	board := p.board
 	for i := range t.leaps {
 		l := &t.leaps[i]
@@ -157,7 +157,7 @@ func (p *Position) PseudoMoves(out []Move) []Move {
 	s := p.side
 	holders := p.v.mods.holders
 	var frozen SquareSet
-	if p.v.hasAura {
+	if p.t.hasAura {
 		frozen = p.Frozen(s)
 	}
 	bodySeen := uint64(0) // body kinds whose anchor was met
@@ -344,10 +344,10 @@ func (p *Position) testersPass(m Move) bool {
 
 func (p *Position) guard() legalGuard {
 	v := p.v
-	if !v.guardOK || v.sensitive == nil {
+	if !v.guardOK || p.t.sensitive == nil {
 		return legalGuard{}
 	}
-	g := legalGuard{on: true, lines: v.lines != nil, quiet: true}
+	g := legalGuard{on: true, lines: p.t.lines != nil, quiet: true}
 	for _, t := range v.mods.legal {
 		if q, ok := t.(QuietTester); !ok || !q.Quiet(p) {
 			g.quiet = false
@@ -357,7 +357,7 @@ func (p *Position) guard() legalGuard {
 	n := v.Board.NumSquares()
 	for i := 0; i < p.nRoyal[s]; i++ {
 		sq := p.royal[s][i]
-		set := &v.sensitive[int(s)*n+int(sq)]
+		set := &p.t.sensitive[int(s)*n+int(sq)]
 		for w := range g.sens {
 			g.sens[w] |= set[w]
 		}
@@ -392,22 +392,22 @@ func (p *Position) exposes(m Move) bool {
 	s := p.side
 	by := s.Other()
 	n := v.Board.NumSquares()
-	dirs := v.sideRayDirs[by]
+	dirs := p.t.sideRayDirs[by]
 	for i := 0; i < p.nRoyal[s]; i++ {
 		k := p.royal[s][i]
-		row := v.lines[(int(s)*n+int(k))*n:]
+		row := p.t.lines[(int(s)*n+int(k))*n:]
 		mask := row[m.From] | row[m.To]
 		for mask != 0 {
 			j := trailingZeros32(mask)
 			mask &= mask - 1
-			if p.rayAttackAfter(k, by, &v.rayDirs[dirs[j]], m) {
+			if p.rayAttackAfter(k, by, &p.t.rayDirs[dirs[j]], m) {
 				return true
 			}
 		}
-		if !v.legs[int(s)*n+int(k)].Has(m.From) {
+		if !p.t.legs[int(s)*n+int(k)].Has(m.From) {
 			continue
 		}
-		for _, r := range v.rev[int(by)*n+int(k)] {
+		for _, r := range p.t.rev[int(by)*n+int(k)] {
 			if r.from == m.To || (r.blocks[0] != m.From && r.blocks[1] != m.From && r.blocks[2] != m.From) {
 				continue // the leaper is taken, or the move frees none of its blocks
 			}
@@ -615,7 +615,7 @@ func (p *Position) Divide(depth int) map[Move]uint64 {
 // Frozen returns the pieces of side s held by an enemy aura (a freeze).
 func (p *Position) Frozen(s Side) SquareSet {
 	var out SquareSet
-	if !p.v.hasAura {
+	if !p.t.hasAura {
 		return out
 	}
 	enemy := s.Other()
@@ -639,7 +639,7 @@ func (p *Position) freezeFrom(sq Square, s Side, out *SquareSet) {
 	}
 	var hit SquareSet
 	n := 0
-	for _, to := range p.v.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
+	for _, to := range p.t.tables[p.v.tableIndex(pc.Kind(), enemy, sq)].aura {
 		if t := p.board[to]; t != NoPiece && t.Side() == s {
 			hit.Add(to)
 			n++
@@ -670,7 +670,7 @@ func (p *Position) Movable(sq Square) bool {
 	if pc == NoPiece || (pc.FaceDown() && p.movesAs(sq, pc) == NoPiece) {
 		return false
 	}
-	if p.v.hasAura {
+	if p.t.hasAura {
 		if frozen := p.Frozen(pc.Side()); frozen.Has(sq) {
 			return false
 		}

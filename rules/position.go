@@ -72,6 +72,7 @@ type undoMark struct {
 // not safe for concurrent use; Clone it for another goroutine.
 type Position struct {
 	v        *Variant
+	t        *moveTables // v's, built on its first position
 	board    []Piece
 	under    []Piece // pressed pieces; nil unless the variant has stacks
 	vars     []int32
@@ -139,7 +140,7 @@ func (p *Position) SetHand(s Side, k int, n int) {
 }
 
 func (p *Position) putHand(i int, n int8) {
-	p.hash ^= p.v.zob.handKey(i, p.hand[i]) ^ p.v.zob.handKey(i, n)
+	p.hash ^= p.t.zob.handKey(i, p.hand[i]) ^ p.t.zob.handKey(i, n)
 	p.hand[i] = n
 }
 
@@ -152,7 +153,7 @@ func (p *Position) MidTurn() bool { return p.midTurn }
 func (p *Position) SetMidTurn(mid bool) {
 	if mid != p.midTurn {
 		p.midTurn = mid
-		p.hash ^= p.v.zob.mid
+		p.hash ^= p.t.zob.mid
 	}
 }
 
@@ -180,7 +181,7 @@ func (p *Position) Uncoloured() bool {
 func (p *Position) SetSeats(redSeat int) {
 	if int8(redSeat&1) != p.redSeat {
 		p.redSeat = int8(redSeat & 1)
-		p.hash ^= p.v.zob.seats
+		p.hash ^= p.t.zob.seats
 	}
 }
 
@@ -189,7 +190,7 @@ func (p *Position) SetSeats(redSeat int) {
 func (p *Position) SetSideToMove(s Side) {
 	if s != p.side {
 		p.side = s
-		p.hash ^= p.v.zob.side
+		p.hash ^= p.t.zob.side
 	}
 }
 
@@ -246,7 +247,7 @@ func (p *Position) SetVar(i VarID, val int32) {
 }
 
 func (p *Position) putVar(i VarID, val int32) {
-	p.hash ^= p.v.zob.varKey(int(i), p.vars[i]) ^ p.v.zob.varKey(int(i), val)
+	p.hash ^= p.t.zob.varKey(int(i), p.vars[i]) ^ p.t.zob.varKey(int(i), val)
 	p.vars[i] = val
 }
 
@@ -260,7 +261,7 @@ func (p *Position) put(layer uint8, sq Square, pc Piece) {
 		old = p.under[sq]
 		p.under[sq] = pc
 	}
-	z := p.v.zob
+	z := p.t.zob
 	if layer == 1 {
 		if old != NoPiece {
 			p.stacks--
@@ -393,7 +394,7 @@ func (p *Position) Make(m Move) {
 	// A special move that keeps the turn (a reveal) leaves midTurn as it was.
 	if mid := kept || (!endsTurn && p.midTurn); mid != p.midTurn {
 		p.midTurn = mid
-		p.hash ^= p.v.zob.mid
+		p.hash ^= p.t.zob.mid
 	}
 	p.lastFrom, p.lastTo = m.From, m.To
 	if endsTurn {
@@ -401,7 +402,7 @@ func (p *Position) Make(m Move) {
 			p.fullmove++
 		}
 		p.side ^= 1
-		p.hash ^= p.v.zob.side
+		p.hash ^= p.t.zob.side
 	}
 	for _, a := range p.v.mods.after {
 		a.AfterMove(p, m)
@@ -436,7 +437,7 @@ func (p *Position) makeQuick(m Move) {
 		p.fullmove++
 	}
 	p.side ^= 1
-	p.hash ^= p.v.zob.side
+	p.hash ^= p.t.zob.side
 }
 
 // Unmake takes back the last move played with Make.
@@ -492,7 +493,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	v := p.v
 	n := v.Board.NumSquares()
 	// Leapers, by the reverse tables: every leap of side by that ends on sq.
-	for _, r := range v.rev[int(by)*n+int(sq)] {
+	for _, r := range p.t.rev[int(by)*n+int(sq)] {
 		pc := p.board[r.from]
 		if pc&pieceFaceDown != 0 && v.faceDownAs != nil {
 			pc = p.movesAs(r.from, pc)
@@ -513,8 +514,8 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 		}
 	}
 	// Riders and hoppers: walk each line once from the target outwards.
-	for _, i := range v.sideRayDirs[by] {
-		d := &v.rayDirs[i]
+	for _, i := range p.t.sideRayDirs[by] {
+		d := &p.t.rayDirs[i]
 		cur := sq
 		for seen := 0; seen < d.depth; {
 			cur = d.back[cur]
@@ -549,7 +550,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 	if v.bodies != nil && p.bodyAttacks(sq, by) {
 		return true
 	}
-	if len(v.slowKinds) == 0 {
+	if len(p.t.slowKinds) == 0 {
 		return false
 	}
 	// Kinds without a line-scan test: generate their captures (no allocation: this
@@ -564,7 +565,7 @@ func (p *Position) Attacked(sq Square, by Side, royal bool) bool {
 					continue
 				}
 			}
-			if pc&v.silent != 0 || !v.isSlow(pc.Kind()) {
+			if pc&v.silent != 0 || !p.t.isSlow(pc.Kind()) {
 				continue
 			}
 			if p.captureReaches(from, sq, royal) && p.mayAttack(from, sq) {
@@ -610,7 +611,7 @@ func (p *Position) rayReachesTaken(from, to Square, royal bool, screens int, tak
 	if pc.FaceDown() {
 		pc = p.movesAs(from, pc)
 	}
-	t := &p.v.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
+	t := &p.t.tables[p.v.tableIndex(pc.Kind(), pc.Side(), from)]
 	for i := range t.rays {
 		r := &t.rays[i]
 		if !r.mode.captures() || (r.royal && !royal) || (r.support != nil && !p.supportedWithout(pc.Side(), r.support, taken)) {
@@ -696,7 +697,7 @@ func (p *Position) View(a Audience) *View {
 	}
 	for s := Red; s <= Black; s++ {
 		out.InCheck = append(out.InCheck, p.CheckedRoyals(s)...)
-		if v.hasAura {
+		if p.t.hasAura {
 			frozen := p.Frozen(s)
 			for _, sq := range frozen.Squares() {
 				out.Pieces[sq].Frozen = true
@@ -839,6 +840,7 @@ func (p *Position) String() string { return p.PublicFEN() }
 func (p *Position) newPosition(v *Variant) {
 	n := v.Board.NumSquares()
 	p.v = v
+	p.t = v.tablesOf()
 	p.board = make([]Piece, n)
 	if v.Stacks {
 		p.under = make([]Piece, n)

@@ -1,8 +1,11 @@
 package rules
 
-// Precomputed move tables. Variant.Finalize resolves every atom of every kind, for
-// each side and each source square, into concrete target squares and rays, so that
-// move generation never does geometry. This file is performance-critical.
+import "sync"
+
+// Precomputed move tables. A variant's first position (tablesOf) resolves every
+// atom of every kind, for each side and each source square, into concrete target
+// squares and rays, so that move generation never does geometry. This file is
+// performance-critical.
 
 // maxBlocks bounds the blocking points of one leap (the Jinchan 目 has two legs).
 const maxBlocks = 3
@@ -68,8 +71,8 @@ func (d *rayDir) catches(pc Piece, seen int) (hit, exact bool) {
 }
 
 // isSlow reports whether kind k is one of the slow kinds.
-func (v *Variant) isSlow(k int) bool {
-	for _, s := range v.slowKinds {
+func (mt *moveTables) isSlow(k int) bool {
+	for _, s := range mt.slowKinds {
 		if s == k {
 			return true
 		}
@@ -77,17 +80,52 @@ func (v *Variant) isSlow(k int) bool {
 	return false
 }
 
+// moveTables are what Variant.Finalize leaves to the variant's first position:
+// its move and attack tables and its hash keys, most of its memory (a bot
+// registers dozens of variants and plays a few). tablesOf builds them once.
+type moveTables struct {
+	tables      []pieceTable // (kind*2+side)*n + sq
+	rev         []revTable   // side*n + target: leaps of that side that reach target
+	rayDirs     []rayDir     // distinct directions of capturing rays, per side
+	sideRayDirs [2][]int     // indexes into rayDirs by attacking side
+	slowKinds   []int        // kinds whose attacks need the forward (slow) test
+	sensitive   []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
+	lines       []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
+	legs        []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
+	hasAura     bool
+	zob         *zobrist
+}
+
+// lazyTables builds a finalized variant's moveTables on first use, once, for
+// every goroutine. Finalize makes a new one, so that a clone never shares it.
+type lazyTables struct {
+	once sync.Once
+	mt   moveTables
+}
+
+// tablesOf returns v's tables, building them the first time. The positions of
+// v keep the pointer, so that move generation reads them as directly as it
+// read the variant's own fields.
+func (v *Variant) tablesOf() *moveTables {
+	l := v.lazy
+	l.once.Do(func() {
+		l.mt.zob = newZobrist(v.Board.NumSquares())
+		v.buildTables(&l.mt)
+	})
+	return &l.mt
+}
+
 func (v *Variant) tableIndex(kind int, s Side, sq Square) int {
 	return (kind*2+int(s))*v.Board.NumSquares() + int(sq)
 }
 
-func (v *Variant) buildTables() {
+func (v *Variant) buildTables(mt *moveTables) {
 	b := v.Board
 	n := b.NumSquares()
-	v.tables = make([]pieceTable, len(v.Kinds)*2*n)
-	v.rev = make([]revTable, 2*n)
-	v.rayDirs = nil
-	v.slowKinds = nil
+	mt.tables = make([]pieceTable, len(v.Kinds)*2*n)
+	mt.rev = make([]revTable, 2*n)
+	mt.rayDirs = nil
+	mt.slowKinds = nil
 	slow := make([]bool, len(v.Kinds))
 	for k := range v.Kinds {
 		for s := Red; s <= Black; s++ {
@@ -95,47 +133,47 @@ func (v *Variant) buildTables() {
 				if !b.Exists(sq) {
 					continue
 				}
-				v.buildSquare(k, s, sq, slow)
+				v.buildSquare(mt, k, s, sq, slow)
 			}
 		}
 	}
-	v.sideRayDirs = [2][]int{}
-	for i, d := range v.rayDirs {
-		v.sideRayDirs[d.side] = append(v.sideRayDirs[d.side], i)
+	mt.sideRayDirs = [2][]int{}
+	for i, d := range mt.rayDirs {
+		mt.sideRayDirs[d.side] = append(mt.sideRayDirs[d.side], i)
 	}
 	for k, isSlow := range slow {
 		if isSlow {
-			v.slowKinds = append(v.slowKinds, k)
+			mt.slowKinds = append(mt.slowKinds, k)
 		}
 	}
-	v.buildSensitive()
-	v.buildLines()
+	v.buildSensitive(mt)
+	v.buildLines(mt)
 }
 
 // buildLines fills Variant.lines: for a royal piece of side s on sq and another
 // square x, the bit set of the enemy's capturing directions (indexes into
 // sideRayDirs[enemy]) whose line from sq passes x.
-func (v *Variant) buildLines() {
-	v.lines = nil
-	if len(v.slowKinds) > 0 || len(v.sideRayDirs[Red]) > 32 || len(v.sideRayDirs[Black]) > 32 {
+func (v *Variant) buildLines(mt *moveTables) {
+	mt.lines = nil
+	if len(mt.slowKinds) > 0 || len(mt.sideRayDirs[Red]) > 32 || len(mt.sideRayDirs[Black]) > 32 {
 		return
 	}
 	n := v.Board.NumSquares()
-	v.lines = make([]uint32, 2*n*n)
-	v.legs = make([]SquareSet, 2*n)
+	mt.lines = make([]uint32, 2*n*n)
+	mt.legs = make([]SquareSet, 2*n)
 	for s := Red; s <= Black; s++ {
 		for sq := Square(0); int(sq) < n; sq++ {
-			for _, r := range v.rev[int(s.Other())*n+int(sq)] {
+			for _, r := range mt.rev[int(s.Other())*n+int(sq)] {
 				for _, b := range r.blocks {
 					if b != NoSquare {
-						v.legs[int(s)*n+int(sq)].Add(b)
+						mt.legs[int(s)*n+int(sq)].Add(b)
 					}
 				}
 			}
-			for j, i := range v.sideRayDirs[s.Other()] {
-				d := &v.rayDirs[i]
+			for j, i := range mt.sideRayDirs[s.Other()] {
+				d := &mt.rayDirs[i]
 				for cur := d.back[sq]; cur != NoSquare; cur = d.back[cur] {
-					v.lines[(int(s)*n+int(sq))*n+int(cur)] |= 1 << uint(j)
+					mt.lines[(int(s)*n+int(sq))*n+int(cur)] |= 1 << uint(j)
 				}
 			}
 		}
@@ -149,18 +187,18 @@ func (v *Variant) buildLines() {
 // enters such a square cannot change whether that royal piece stands attacked,
 // which lets the legality test skip Make for most moves (see safeMove). Kinds with
 // the slow attack test leave the table empty: then every move is tested.
-func (v *Variant) buildSensitive() {
-	v.sensitive = nil
-	if len(v.slowKinds) > 0 {
+func (v *Variant) buildSensitive(mt *moveTables) {
+	mt.sensitive = nil
+	if len(mt.slowKinds) > 0 {
 		return
 	}
 	n := v.Board.NumSquares()
-	v.sensitive = make([]SquareSet, 2*n)
+	mt.sensitive = make([]SquareSet, 2*n)
 	for s := Red; s <= Black; s++ {
 		by := s.Other()
 		for sq := Square(0); int(sq) < n; sq++ {
-			set := &v.sensitive[int(s)*n+int(sq)]
-			for _, r := range v.rev[int(by)*n+int(sq)] {
+			set := &mt.sensitive[int(s)*n+int(sq)]
+			for _, r := range mt.rev[int(by)*n+int(sq)] {
 				set.Add(r.from)
 				for _, b := range r.blocks {
 					if b != NoSquare {
@@ -168,8 +206,8 @@ func (v *Variant) buildSensitive() {
 					}
 				}
 			}
-			for _, i := range v.sideRayDirs[by] {
-				d := &v.rayDirs[i]
+			for _, i := range mt.sideRayDirs[by] {
+				d := &mt.rayDirs[i]
 				for cur := d.back[sq]; cur != NoSquare; cur = d.back[cur] {
 					set.Add(cur)
 				}
@@ -178,8 +216,8 @@ func (v *Variant) buildSensitive() {
 	}
 }
 
-func (v *Variant) rayDirIndex(s Side, df, dr int) int {
-	for i, d := range v.rayDirs {
+func (v *Variant) rayDirIndex(mt *moveTables, s Side, df, dr int) int {
+	for i, d := range mt.rayDirs {
 		if d.side == s && d.df == df && d.dr == dr {
 			return i
 		}
@@ -192,15 +230,15 @@ func (v *Variant) rayDirIndex(s Side, df, dr int) int {
 			d.back[sq] = b.Step(Square(sq), -df, -dr)
 		}
 	}
-	v.rayDirs = append(v.rayDirs, d)
-	return len(v.rayDirs) - 1
+	mt.rayDirs = append(mt.rayDirs, d)
+	return len(mt.rayDirs) - 1
 }
 
-func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
+func (v *Variant) buildSquare(mt *moveTables, k int, s Side, sq Square, slow []bool) {
 	b := v.Board
-	t := &v.tables[v.tableIndex(k, s, sq)]
+	t := &mt.tables[v.tableIndex(k, s, sq)]
 	if f := v.Kinds[k].Freeze; f != nil {
-		v.hasAura = true
+		mt.hasAura = true
 		for _, d := range f.Dirs {
 			df, dr := d[0], d[1]
 			if s == Black {
@@ -247,7 +285,7 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 			}
 			t.leaps = append(t.leaps, l)
 			if a.Mode.captures() {
-				r := &v.rev[int(s)*b.NumSquares()+int(to)]
+				r := &mt.rev[int(s)*b.NumSquares()+int(to)]
 				*r = append(*r, revLeap{from: sq, blocks: l.blocks, royal: a.RoyalTarget, piece: NewPiece(k, s)})
 			}
 		case Ride, Hop, GapHop:
@@ -290,9 +328,9 @@ func (v *Variant) buildSquare(k int, s Side, sq Square, slow []bool) {
 				slow[k] = true
 				continue
 			}
-			i := v.rayDirIndex(s, df, dr)
+			i := v.rayDirIndex(mt, s, df, dr)
 			t.rays[len(t.rays)-1].dir = int8(i)
-			d := &v.rayDirs[i]
+			d := &mt.rayDirs[i]
 			bit := uint64(1) << uint(k)
 			if a.Kind == Ride {
 				d.riders |= bit

@@ -125,18 +125,9 @@ type Variant struct {
 
 	// Built by Finalize.
 	byLetter       [2][128]int8 // per side: kind index of an uppercase letter (Kind.Sides)
-	tables         []pieceTable // (kind*2+side)*n + sq
-	rev            []revTable   // side*n + target: leaps of that side that reach target
-	rayDirs        []rayDir     // distinct directions of capturing rays, per side
-	sideRayDirs    [2][]int     // indexes into rayDirs by attacking side
-	slowKinds      []int        // kinds whose attacks need the forward (slow) test
-	sensitive      []SquareSet  // side*n + royal square: squares that decide attacks on it (buildSensitive)
-	lines          []uint32     // (side*n + royal square)*n + x: enemy ray directions through x (buildLines)
-	legs           []SquareSet  // side*n + royal square: blocking points of enemy leaps onto it
+	lazy           *lazyTables  // the move tables, built on the first position (tablesOf)
 	royalKind      []bool
 	hasRoyal       bool
-	hasAura        bool
-	zob            *zobrist
 	final          bool
 	mods           modules
 	varNames       []string
@@ -154,8 +145,9 @@ type Variant struct {
 	bodies         []bodyRule     // per kind: its body (body.go), nil when no kind has one
 }
 
-// Finalize checks the variant's data and builds its move tables. It must be called
-// once, before the variant is used (the variants registry does it).
+// Finalize checks the variant's data and its start position; the move tables
+// are built by the variant's first position (tablesOf). It must be called once,
+// before the variant is used (the variants registry does it).
 func (v *Variant) Finalize() error {
 	if v.final {
 		return nil
@@ -260,8 +252,7 @@ func (v *Variant) Finalize() error {
 	if err := v.buildBodies(); err != nil {
 		return err
 	}
-	v.zob = newZobrist(v.Board.NumSquares())
-	v.buildTables()
+	v.lazy = &lazyTables{}
 	m := &v.mods
 	v.quickOK = len(m.adders)+len(m.holders)+len(m.keepers)+len(m.after)+len(m.legal)+len(m.attackers)+len(m.captures)+len(m.attackBans) == 0 &&
 		!v.Stacks && !v.Hands
@@ -279,7 +270,12 @@ func (v *Variant) Finalize() error {
 	}
 	v.final = true
 	if v.StartFEN != "" {
-		if _, err := NewPosition(v, v.StartFEN); err != nil {
+		_, err := NewPosition(v, v.StartFEN)
+		// Checking the start built the tables. Most variants of a registry
+		// are never played: let the first game build them again (the check
+		// is the start-up's work, the tables a played variant's memory).
+		v.lazy = &lazyTables{}
+		if err != nil {
 			v.final = false
 			return fmt.Errorf("variant %s: start position: %w", v.Slug, err)
 		}
@@ -390,7 +386,7 @@ func (v *Variant) Clone(slug string) *Variant {
 	}
 	c.final = false
 	c.mods, c.varNames, c.fields, c.codeOwner, c.nextCode, c.stand = modules{}, nil, nil, [256]Module{}, 0, nil
-	c.tables, c.rev, c.rayDirs, c.slowKinds, c.sideRayDirs, c.sensitive, c.lines, c.legs = nil, nil, nil, nil, [2][]int{}, nil, nil, nil
+	c.lazy = nil
 	return &c
 }
 

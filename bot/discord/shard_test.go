@@ -47,6 +47,20 @@ func shardDB(t *testing.T) (dsn, schema string) {
 	return dsn, schema
 }
 
+// shardService is one process's store on the shared database and its service.
+func shardService(ctx context.Context, t *testing.T, dsn, schema string, logger *slog.Logger) (*postgres.Store, *bot.Service) {
+	t.Helper()
+	st, err := postgres.Open(ctx, dsn, &postgres.Options{Schema: schema, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 240}), BotName: "Chuhe", Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, svc
+}
+
 // countingHandler counts the events a process's adapter got.
 type countingHandler struct {
 	svc *bot.Service
@@ -64,13 +78,11 @@ func (c *countingHandler) Handle(ctx context.Context, ev bot.Event, r bot.Replie
 // ticks and delivers from the same outbox. Six games played at once, move for
 // move: every move stored once, every board posted once.
 //
-// It passes alone, but under the whole suite's parallel load it sometimes
-// waits in vain for a game's start after its Accept was pressed (no error
-// logged; not found yet), so it runs only when asked: CHUHE_TEST_SHARDS=1.
+// It once failed now and then under load: a new challenge was stored as due
+// at once, shard 0's tick rewrote it, and shard 1's Accept, handled meanwhile,
+// was refused as "changed meanwhile" (seen by the accepting player only). On a
+// failure the channel is shown as each accepting player sees it.
 func TestShardsOnOneDatabase(t *testing.T) {
-	if os.Getenv("CHUHE_TEST_SHARDS") == "" {
-		t.Skip("set CHUHE_TEST_SHARDS=1 to run it (intermittent under parallel load; see its comment)")
-	}
 	dsn, schema := shardDB(t)
 	srv, err := discordtest.New(discordtest.Config{})
 	if err != nil {
@@ -93,14 +105,7 @@ func TestShardsOnOneDatabase(t *testing.T) {
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	var handlers [2]*countingHandler
 	for shard := range 2 {
-		st, err := postgres.Open(ctx, dsn, &postgres.Options{Schema: schema, Logger: logger})
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc, err := bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 240}), BotName: "Chuhe", Logger: logger})
-		if err != nil {
-			t.Fatal(err)
-		}
+		st, svc := shardService(ctx, t, dsn, schema, logger)
 		handlers[shard] = &countingHandler{svc: svc}
 		cfg := Config{Token: strings.TrimPrefix(srv.Config().Token, "Bot "), GuildID: srv.Config().GuildID, ShardID: shard, ShardCount: 2}
 		a, err := New(cfg, handlers[shard], logger, WithHTTPClient(srv.HTTPClient()), WithDialer(srv.Dialer()), WithBotName("Chuhe"))
@@ -129,8 +134,13 @@ func TestShardsOnOneDatabase(t *testing.T) {
 		defer cancel()
 		if err := srv.Wait(ctx, cond); err != nil {
 			var tr string
-			srv.Read(func(v *discordtest.View) { tr = v.Transcript(h.ch, players[0][0].ID) })
-			t.Fatalf("waiting for %s: %v; the channel:\n%s", what, err, tr)
+			srv.Read(func(v *discordtest.View) {
+				tr = v.Transcript(h.ch, players[0][0].ID)
+				for _, p := range players {
+					tr += "\n--- as " + p[1].Name + " sees it:\n" + v.Transcript(h.ch, p[1].ID)
+				}
+			})
+			t.Fatalf("waiting for %s: %v (handled: %d, %d); the channel:\n%s", what, err, handlers[0].n.Load(), handlers[1].n.Load(), tr)
 		}
 	}
 	wait("both shards connected, commands registered", func(v *discordtest.View) bool {

@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
@@ -281,8 +282,24 @@ func buildRunners(cfg *Config, svc *bot.Service, st storage.Store, log *slog.Log
 		if err != nil {
 			return nil, err
 		}
-		a.UseInbox(svc.Inbox(a.Name())) // an acknowledged interaction survives a restart
-		runners = append(runners, a)
+		inbox := svc.Inbox(a.Name())
+		a.UseInbox(inbox) // an acknowledged interaction survives a restart
+		if cfg.Discord.ShardCount < 2 {
+			runners = append(runners, a)
+		} else {
+			// The shards' processes stand in for each other (docs/scale.md).
+			newShard := func(n int) (*discord.Adapter, error) {
+				c := cfg.Discord
+				c.ShardID = n
+				sa, err := discord.New(c, svc, log, discord.WithBotName(cfg.BotName))
+				if err == nil {
+					sa.UseInbox(inbox)
+				}
+				return sa, err
+			}
+			svc.AddPlatform(a) // it sends for every shard (the REST API knows no shards)
+			runners = append(runners, discord.NewTakeover(a, st, "process/"+rand.Text(), newShard, log))
+		}
 	}
 	if cfg.consoleOnly() || cfg.Console.Enabled {
 		a, err := console.New(console.Config{
