@@ -353,6 +353,9 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 // factText puts a public fact of a move (a reveal, a flip, the disclosure at the
 // end) into words: the rules' English sentence, or the pieces in Chinese.
 func factText(l Lang, v *rules.Variant, f rules.Fact) string {
+	if !f.Texts.IsZero() {
+		return f.Texts.Or(string(l))
+	}
 	if !l.chinese() || len(f.Pieces) == 0 {
 		return f.Text
 	}
@@ -427,8 +430,10 @@ func disclosure(l Lang, ld *loaded) string {
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
 	for _, f := range ld.game.Told() {
-		if len(f.Pieces) > 0 { // identities, not what a player knew then (a pool)
+		if len(f.Pieces) > 0 && f.Texts.IsZero() { // identities, not what a player knew then (a pool)
 			lines = append(lines, f.Text)
+		} else if len(f.Pieces) > 0 {
+			lines = append(lines, f.Texts.Or(string(l)))
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -39,6 +39,10 @@ type Fact struct {
 	Pieces []Shown
 	// Text is one English sentence for the chat.
 	Text string
+	// Texts is the sentence in every language, when the module says it so (a
+	// fact with no pieces to name, such as jieqi's pool); zero otherwise, and
+	// the chat puts Pieces into its own words.
+	Texts Texts
 }
 
 // Report is what a move, with the automatic moves that followed it, made known:

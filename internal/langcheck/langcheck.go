@@ -4,7 +4,7 @@
 //
 // Caveats: it knows Latin letters only. A word of fewer than three letters, a
 // word in capitals (piece letters, FEN), a point or move (a2, b0c2), a command
-// (/new) and a quoted answer (`real e0`) are never English to it; so a short
+// (/new), a quoted answer (`real e0`) and a hex digest are never English to it; so a short
 // English word ("of", "to") goes unnoticed.
 package langcheck
 
@@ -31,6 +31,7 @@ var (
 	quoted  = regexp.MustCompile("`[^`]*`")
 	command = regexp.MustCompile(`/[A-Za-z_]+`)
 	point   = regexp.MustCompile(`[a-z]+\d+`) // points and moves: a2, b0c2
+	digest  = regexp.MustCompile(`[0-9a-f]{16,}`)
 	word    = regexp.MustCompile(`[A-Za-z]{3,}`)
 )
 
@@ -40,6 +41,7 @@ var (
 func EnglishWords(s string, also map[string]bool) []string {
 	s = quoted.ReplaceAllString(s, "")
 	s = command.ReplaceAllString(s, "")
+	s = digest.ReplaceAllString(s, "") // before points: a hash ends in letters now and then
 	s = point.ReplaceAllString(s, "")
 	var out []string
 	for _, w := range word.FindAllString(s, -1) {
