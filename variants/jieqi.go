@@ -313,7 +313,7 @@ func (j *jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 	if !j.hidePool {
 		told[mover] = append(told[mover], rules.Fact{
 			What: "pool", Side: mover,
-			Text: fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
+			Text:  fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
 			Texts: say("jieqi.pool", sideText(mover), pool),
 		})
 	}
