@@ -37,7 +37,7 @@ var optionNamesZh = map[string]string{
 	"move-limit": "步數限和", "piece": "自創棋子", "snake": "加蛇", "free-setup": "自由擺子",
 	"mountain-border": "河山界", "kill-horse": "殺驚／遁馬", "palace-cannon": "宮廷炮", "flag": "解將旗",
 	"river-elephant": "破河象", "mission-pawn": "任務兵", "royal-advisor": "王者士", "dragon-advisor": "龍戰士",
-	"palace-strategy": "宮策略", "revive-pawn": "還魂卒",
+	"palace-strategy": "宮策略", "revive-pawn": "還魂卒", "heshan-palace": "攻策略九宮",
 	"chain": "連吃", "dark-capture": "暗吃", "equal": "同級互吃", "cannon": "殘廢炮", "chariot": "車直衝",
 	"chase-limit": "長捉禁手", "quiet-limit": "無吃限和", "rank": "大小次序",
 }

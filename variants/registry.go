@@ -283,6 +283,7 @@ func options() []Option {
 	var opts []Option
 	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
+	opts = append(opts, HeshanPalaceOption())
 	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
 	opts = append(opts, banqiOptions()...)
