@@ -49,6 +49,7 @@ func zhPlies() int {
 func TestEveryVariantHeardInChinese(t *testing.T) {
 	reg := variants.Default()
 	games := zhGames(t, reg)
+	t.Logf("%d games in each chat", len(games))
 	also := map[string]bool{}
 	for _, v := range reg.All() {
 		for _, w := range strings.Split(v.Slug, "-") {
@@ -200,6 +201,7 @@ func playZh(t *testing.T, s *session, reg *variants.Registry, g zhGame) []string
 			say(who + " (dm): /setup " + id + " " + c.Example)
 		}
 	}
+	specials := 0 // special moves played (a reveal, a flip, a flag step)
 	for ply := 0; ply < zhPlies(); ply++ {
 		rec, err = s.store.Game(ctx, id)
 		if err != nil {
@@ -224,11 +226,18 @@ func playZh(t *testing.T, s *session, reg *variants.Registry, g zhGame) []string
 				say(who + ": " + bad)
 			}
 		}
-		say(who + ": " + rules.FormatCoord(p, pickZh(legal, ply)))
+		pick := pickZh(legal, ply)
+		if isSpecial(pick) {
+			specials++
+		}
+		say(who + ": " + rules.FormatCoord(p, pick))
 		if s.moves(id) != len(rec.Moves)+1 {
 			t.Errorf("%s ply %d: the move was not played:\n%s", g.name, ply, s.news())
 			break
 		}
+	}
+	if specials == 0 && (g.name == "jinchan" || g.name == "xiangqi fuhe") {
+		t.Errorf("%s: no reveal or flip was played", g.name)
 	}
 	if rec, err = s.store.Game(ctx, id); err == nil && rec.Status == storage.StatusActive {
 		say("alice: /resign " + id + " yes")
@@ -266,7 +275,7 @@ func pickZh(legal []rules.Move, ply int) rules.Move {
 	var special, captures []rules.Move
 	for _, m := range legal {
 		switch {
-		case m.Flags&(rules.FlagSpecial|rules.FlagAlong|rules.FlagDrop) != 0:
+		case isSpecial(m):
 			special = append(special, m)
 		case m.Flags&rules.FlagCapture != 0:
 			captures = append(captures, m)
@@ -281,12 +290,18 @@ func pickZh(legal []rules.Move, ply int) rules.Move {
 	return legal[(ply*7)%len(legal)]
 }
 
+// isSpecial reports a move that is no plain piece move: a reveal, a flip, a
+// flag step, a drop.
+func isSpecial(m rules.Move) bool {
+	return m.Flags&(rules.FlagSpecial|rules.FlagAlong|rules.FlagDrop) != 0
+}
+
 // illegalMove is a move of a piece that may move, to a point it may not
 // reach, in coordinates.
 func illegalMove(p *rules.Position, legal []rules.Move) (string, bool) {
 	b := p.Variant().Board
 	for _, m := range legal {
-		if m.From == rules.NoSquare || m.Flags&(rules.FlagSpecial|rules.FlagAlong|rules.FlagDrop) != 0 {
+		if m.From == rules.NoSquare || isSpecial(m) {
 			continue
 		}
 		reach := map[rules.Square]bool{}
