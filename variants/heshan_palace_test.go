@@ -114,3 +114,43 @@ func TestHeshanPalaceOption(t *testing.T) {
 func TestHeshanPalaceRandomGames(t *testing.T) {
 	playRandomGames(t, heshanPalaceVariant(t), 18, 6, 200)
 }
+
+// TestHeshanPalacePerft: the start perft of heshan-palace (50, 2556, 118870),
+// cross-checked (not under -short): its
+// leaves are those of xiangqi with mountain-border, flag and palace-strategy
+// (the same game without the palace flag) plus the flag's own entries, which
+// can first come at ply 3 (after Red's general left f0).
+func TestHeshanPalacePerft(t *testing.T) {
+	v := heshanPalaceVariant(t)
+	checkPerft(t, v, v.StartFEN, []uint64{50, 2556, 118870})
+	if testing.Short() || raceEnabled {
+		return
+	}
+	plain, err := Default().Build("xiangqi", []string{"mountain-border", "flag", "palace-strategy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const depth = 3
+	var leaves, entries uint64
+	var walk func(p *rules.Position, d int)
+	walk = func(p *rules.Position, d int) {
+		for _, m := range p.LegalMoves(nil) {
+			if d == 1 {
+				leaves++
+				if strings.HasPrefix(rules.FormatCoord(p, m), "F@") {
+					entries++
+				}
+				continue
+			}
+			p.Make(m)
+			walk(p, d-1)
+			p.Unmake()
+		}
+	}
+	walk(mustPosition(t, v, v.StartFEN), depth)
+	want := mustPosition(t, plain, v.StartFEN).Perft(depth)
+	if leaves != want+entries || entries == 0 {
+		t.Errorf("perft(%d) = %d with %d flag entries; without the palace flag %d", depth, leaves, entries, want)
+	}
+	t.Logf("perft 1-%d: 50, 2556, %d (%d of them F@f0)", depth, leaves, entries)
+}
