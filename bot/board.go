@@ -277,14 +277,16 @@ func resultOnly(lang Lang, l *loaded) string {
 			reason = T(lang, "reason.ply_limit_n", lim)
 		}
 	}
-	if o := l.game.Outcome(); rec.Reason == string(rules.ReasonVariantGoal) && o.Over && !o.Details.IsZero() {
-		reason = o.Details.Or(string(lang)) // the variant's own words for its goal, in the chat's language
-	} else if rec.Reason == string(rules.ReasonVariantGoal) && o.Over && o.Detail != "" {
-		// The variant's own words for its goal ("tiger captured"), still
-		// English: Chinese chats keep the general phrase in front of them.
-		if lang.chinese() {
+	if o := l.game.Outcome(); rec.Reason == string(rules.ReasonVariantGoal) && o.Over {
+		switch {
+		case !o.DetailTexts.IsZero():
+			reason = o.DetailTexts.Or(string(lang)) // the variant's words, in every language
+		case o.Detail == "":
+		case lang.chinese():
+			// The variant's own words for its goal ("tiger captured"), English
+			// only: Chinese chats keep the general phrase in front of them.
 			reason += "（" + o.Detail + "）"
-		} else {
+		default:
 			reason = o.Detail
 		}
 	}

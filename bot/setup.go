@@ -354,7 +354,7 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 // end) into words: the rules' English sentence, or the pieces in Chinese.
 func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 	if !f.Texts.IsZero() {
-		return f.Texts.Or(string(l))
+		return f.Texts.Or(string(l)) // the module's own sentence, in every language
 	}
 	if !l.chinese() || len(f.Pieces) == 0 {
 		return f.Text

@@ -33,9 +33,8 @@ type Outcome struct {
 	Winner Side // meaningful when Over and not Draw
 	Reason Reason
 	Detail string // a variant's words for a goal ("tiger captured")
-	// Details is Detail in every language, when the module says it so; zero
-	// otherwise (a chat then shows Detail).
-	Details Texts
+	// DetailTexts is Detail in every language, when the variant has it.
+	DetailTexts Texts
 }
 
 // Result is the PGN result string: "1-0", "0-1", "1/2-1/2" or "*".

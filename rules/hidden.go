@@ -39,9 +39,8 @@ type Fact struct {
 	Pieces []Shown
 	// Text is one English sentence for the chat.
 	Text string
-	// Texts is the sentence in every language, when the module says it so (a
-	// fact with no pieces to name, such as jieqi's pool); zero otherwise, and
-	// the chat puts Pieces into its own words.
+	// Texts is the sentence in every language, when the module has it (then
+	// Text is its English); zero leaves the chat to word the fact itself.
 	Texts Texts
 }
 

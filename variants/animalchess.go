@@ -147,7 +147,7 @@ func (tigerHunt) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	win := func(s rules.Side) rules.Outcome {
 		o := rules.Win(s, rules.ReasonVariantGoal)
 		o.Detail = "tiger captured"
-		o.Details = say("animal.goal")
+		o.DetailTexts = say("animal.goal")
 		return o
 	}
 	switch {

@@ -122,7 +122,7 @@ func (blockRace) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 
 func blockWin(s rules.Side, detail, key string) rules.Outcome {
 	o := rules.Win(s, rules.ReasonVariantGoal)
-	o.Detail, o.Details = detail, say(key)
+	o.Detail, o.DetailTexts = detail, say(key)
 	return o
 }
 

@@ -180,7 +180,7 @@ func (f *flagRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	o := rules.Win(p.ToMove().Other(), rules.ReasonVariantGoal)
 	o.Detail = "flag captured"
-	o.Details = say("flag.goal")
+	o.DetailTexts = say("flag.goal")
 	return o, true
 }
 

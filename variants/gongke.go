@@ -287,7 +287,7 @@ func (g *gongkeRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 		if full {
 			o := rules.Win(s, rules.ReasonVariantGoal)
 			o.Detail = "filling the enemy last-defense line"
-			o.Details = say("gongke.goal")
+			o.DetailTexts = say("gongke.goal")
 			return o, true
 		}
 	}

@@ -132,7 +132,7 @@ func (pf *palaceFlag) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	for _, s := range []rules.Side{p.ToMove(), p.ToMove().Other()} {
 		if p.Var(fr.cell[s.Other()]) == flagStart(s) && pf.captured(p, s) {
 			o := rules.Win(s.Other(), rules.ReasonVariantGoal)
-			o.Detail, o.Details = "the enemy flag on the start cell of a captured palace flag", say("heshan.palace_goal")
+			o.Detail, o.DetailTexts = "the enemy flag on the start cell of a captured palace flag", say("heshan.palace_goal")
 			return o, true
 		}
 	}

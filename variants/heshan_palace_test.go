@@ -72,7 +72,7 @@ func TestHeshanPalace(t *testing.T) {
 			check: func(t *testing.T, g *rules.Game) {
 				playAll(t, g, "F+e9f9")
 				outcome(true, false, rules.Black, rules.ReasonVariantGoal)(t, g)
-				if d := g.Outcome().Details; d.Hant != "敵旗到達被吃九宮旗的起點格" {
+				if d := g.Outcome().DetailTexts; d.Hant != "敵旗到達被吃九宮旗的起點格" {
 					t.Errorf("goal %+v", d)
 				}
 			}},

@@ -31,7 +31,7 @@ func TestHeshanTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	playAll(t, g, "F+e0f0")
-	if o := g.Outcome(); o.Details != (rules.Texts{En: "flag captured", Hant: "吃掉敵旗", Hans: "吃掉敌旗"}) || o.Detail != "flag captured" {
+	if o := g.Outcome(); o.DetailTexts != (rules.Texts{En: "flag captured", Hant: "吃掉敵旗", Hans: "吃掉敌旗"}) || o.Detail != "flag captured" {
 		t.Errorf("outcome %+v", o)
 	}
 }
