@@ -499,7 +499,7 @@ func (q *request) findVariant(a string) string {
 		return v.Slug
 	}
 	for _, v := range q.s.reg.All() {
-		if strings.EqualFold(v.Name, a) || v.NameZh == a {
+		if strings.EqualFold(v.Name, a) || v.NameZh == a || v.NameZhHans == a {
 			return v.Slug
 		}
 	}
@@ -516,7 +516,7 @@ func (q *request) variantSlugs() string {
 
 func variantName(l Lang, v *rules.Variant) string {
 	if l.chinese() && v.NameZh != "" {
-		return v.NameZh
+		return v.ChineseName(l == ZhHans)
 	}
 	return v.DisplayName()
 }

@@ -1,40 +1,13 @@
 package bot
 
 import (
-	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/internal/langcheck"
 )
 
-// allowedLatin are the Latin words a Chinese chat may read: commands and their
-// words, move words, players' names, game slugs and options, FEN letters.
-var allowedLatin = map[string]bool{
-	"alice": true, "bob": true, "admin": true,
-	"reveal": true, "pass": true, "real": true, "flip": true, "setup": true, "accept": true, "decline": true,
-	"xiangqi": true, "jinchan": true, "fuhe": true, "menu": true, "peek": true, "draw": true, "resign": true,
-	"takeback": true, "abort": true, "yes": true, "default": true, "coord": true, "wxf": true, "chinese": true,
-	"untimed": true, "banqi": true, "luzhan": true, "first": true, "creator": true, "opponent": true, "side": true, "red": true, "black": true, "random": true, "fen": true, "language": true,
-	"notation": true, "variant": true, "time": true, "zh": true, "Hant": true, "Hans": true, "en": true,
-	"rated": true, "bot": true, "on": true, "off": true, "auto": true, "gif": true, "GIF": true,
-}
-
-// latinWords returns the Latin words of s that are not commands (/new),
-// quoted answers (`real e0`), or allowed words.
-func latinWords(s string) []string {
-	s = regexp.MustCompile("`[^`]*`").ReplaceAllString(s, "")
-	s = regexp.MustCompile(`/[A-Za-z_]+`).ReplaceAllString(s, "")
-	s = regexp.MustCompile(`[a-z]+\d+`).ReplaceAllString(s, "") // points and moves: a2, b0c2
-	var out []string
-	for _, w := range regexp.MustCompile(`[A-Za-z]{3,}`).FindAllString(s, -1) {
-		if w == strings.ToUpper(w) {
-			continue // piece letters and answers made of them: RNBAC, ZDFDZ
-		}
-		if !allowedLatin[strings.ToLower(w)] && !allowedLatin[w] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
+// latinWords returns the English words of s (langcheck.EnglishWords).
+func latinWords(s string) []string { return langcheck.EnglishWords(s, nil) }
 
 // TestChineseChatsHearNoEnglish plays jinchan (a setup with a wrong answer, a
 // refused pass, reveals, a refused second reveal) and xiangqi with fuhe (a

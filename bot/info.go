@@ -136,12 +136,16 @@ func (q *request) cmdVariants(args []string) error {
 	var sb strings.Builder
 	sb.WriteString(q.t("variants.head"))
 	for _, v := range q.s.reg.All() {
-		fmt.Fprintf(&sb, "\n• %s — %s", v.Slug, v.DisplayName())
+		fmt.Fprintf(&sb, "\n• %s — %s", v.Slug, variantName(q.lang, v))
 	}
 	if opts := q.s.reg.Options(); len(opts) > 0 {
 		sb.WriteString("\n" + q.t("variants.options"))
 		for _, o := range opts {
-			fmt.Fprintf(&sb, "\n• %s — %s", o.Name, o.Summary)
+			what := o.Summary
+			if zh := map[Lang]string{ZhHant: o.NameZh, ZhHans: o.NameZhHans}[q.lang]; zh != "" {
+				what = zh // the summaries are English: a Chinese chat reads the name, and /rules for more
+			}
+			fmt.Fprintf(&sb, "\n• %s — %s", o.Name, what)
 		}
 	}
 	sb.WriteString("\n" + q.t("variants.tail"))

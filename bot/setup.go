@@ -430,8 +430,10 @@ func disclosure(l Lang, ld *loaded) string {
 	// What the players were told alone (the face-down pieces captured in
 	// jieqi) is public once the game is over.
 	for _, f := range ld.game.Told() {
-		if len(f.Pieces) > 0 { // identities, not what a player knew then (a pool)
+		if len(f.Pieces) > 0 && f.Texts.IsZero() { // identities, not what a player knew then (a pool)
 			lines = append(lines, f.Text)
+		} else if len(f.Pieces) > 0 {
+			lines = append(lines, f.Texts.Or(string(l)))
 		}
 	}
 	return strings.Join(lines, "\n")

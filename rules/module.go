@@ -523,6 +523,9 @@ func (v *Variant) Guides() []string {
 // Delta is what a derived variant changes of its parent.
 type Delta struct {
 	Slug, Name, NameZh, Summary string
+	// NameZhHans is NameZh in simplified script; a delta that sets NameZh
+	// without it leaves the child's simplified name empty.
+	NameZhHans string
 	// Guide replaces the parent's /rules text when set.
 	Guide Texts
 	// Kinds are added after the parent's (new letters).
@@ -549,7 +552,7 @@ func Derive(parent *Variant, d Delta) (*Variant, error) {
 		v.Name = d.Name
 	}
 	if d.NameZh != "" {
-		v.NameZh = d.NameZh
+		v.NameZh, v.NameZhHans = d.NameZh, d.NameZhHans
 	}
 	if d.Summary != "" {
 		v.Summary = d.Summary

@@ -52,10 +52,13 @@ func (t Texts) Or(lang string) string {
 // a few optional hooks. A Variant is built once, finalized, and then only read, so
 // one value serves every game of that variant concurrently.
 type Variant struct {
-	Slug    string // stored id, never renamed: "xiangqi"
-	Name    string // English name
-	NameZh  string // Chinese name (traditional)
-	Summary string // one paragraph for /rules
+	Slug   string // stored id, never renamed: "xiangqi"
+	Name   string // English name
+	NameZh string // Chinese name (traditional)
+	// NameZhHans is the Chinese name in simplified script, for zh-Hans chats;
+	// empty when not known (ChineseName falls back to NameZh).
+	NameZhHans string
+	Summary    string // one paragraph for /rules
 	// Guide is the variant's /rules text in every language the bot speaks: a few
 	// lines with example moves. It lives with the variant so the chat service
 	// needs no code per variant; without it /rules shows Summary.
@@ -355,6 +358,15 @@ func (v *Variant) Letter(p Piece) byte {
 
 // Glyph is the traditional Chinese character of a piece.
 func (v *Variant) Glyph(p Piece) string { return v.Kinds[p.Kind()].Glyph[p.Side()] }
+
+// ChineseName is the Chinese name in simplified script when simplified and
+// known, else the traditional one; "" for a variant without a Chinese name.
+func (v *Variant) ChineseName(simplified bool) string {
+	if simplified && v.NameZhHans != "" {
+		return v.NameZhHans
+	}
+	return v.NameZh
+}
 
 // DisplayName is "Name (NameZh)".
 func (v *Variant) DisplayName() string {

@@ -147,6 +147,7 @@ func (tigerHunt) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	win := func(s rules.Side) rules.Outcome {
 		o := rules.Win(s, rules.ReasonVariantGoal)
 		o.Detail = "tiger captured"
+		o.DetailTexts = say("animal.goal")
 		return o
 	}
 	switch {

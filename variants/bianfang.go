@@ -116,6 +116,7 @@ func (w *borderWin) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	o := rules.Win(mover, rules.ReasonVariantGoal)
 	o.Detail = "two soldiers on the enemy border points"
+	o.DetailTexts = say("bianfang.goal")
 	return o, true
 }
 

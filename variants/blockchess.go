@@ -111,18 +111,18 @@ func (blockRace) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	_, moverIn := arrived(p, mover)
 	switch {
 	case !oppHas:
-		return blockWin(mover, "every enemy block taken"), true
+		return blockWin(mover, "every enemy block taken", "block.goal_taken"), true
 	case moverIn:
-		return blockWin(mover, "every block in the enemy's home ranks"), true
+		return blockWin(mover, "every block in the enemy's home ranks", "block.goal_home"), true
 	case oppIn:
-		return blockWin(opp, "every block in the enemy's home ranks"), true
+		return blockWin(opp, "every block in the enemy's home ranks", "block.goal_home"), true
 	}
 	return rules.Outcome{}, false
 }
 
-func blockWin(s rules.Side, detail string) rules.Outcome {
+func blockWin(s rules.Side, detail, key string) rules.Outcome {
 	o := rules.Win(s, rules.ReasonVariantGoal)
-	o.Detail = detail
+	o.Detail, o.DetailTexts = detail, say(key)
 	return o
 }
 

@@ -128,7 +128,7 @@ func (f *flagRule) cells(p *rules.Position, s rules.Side) (own, enemy int) {
 // mayEscape reports whether the side to move may play FF.
 func (f *flagRule) mayEscape(p *rules.Position) bool {
 	own, enemy := f.cells(p, p.ToMove())
-	return !p.MidTurn() && enemy == (own+FlagRingCells-1)%FlagRingCells && !p.InCheck()
+	return !p.MidTurn() && own < FlagRingCells && enemy == (own+FlagRingCells-1)%FlagRingCells && !p.InCheck()
 }
 
 // AddMoves adds FF.
@@ -141,8 +141,8 @@ func (f *flagRule) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 
 // AddAlong adds F+ to every board move of a side in check at the start of its turn.
 func (f *flagRule) AddAlong(p *rules.Position, out []rules.Move) []rules.Move {
-	if p.MidTurn() || !p.InCheck() {
-		return out
+	if own, _ := f.cells(p, p.ToMove()); p.MidTurn() || !p.InCheck() || own >= FlagRingCells {
+		return out // a flag in its palace (heshan-palace) does not step along
 	}
 	n := len(out)
 	for i := 0; i < n; i++ {
@@ -180,6 +180,7 @@ func (f *flagRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 	}
 	o := rules.Win(p.ToMove().Other(), rules.ReasonVariantGoal)
 	o.Detail = "flag captured"
+	o.DetailTexts = say("flag.goal")
 	return o, true
 }
 
@@ -211,7 +212,10 @@ func (f *flagRule) RefusalTexts(p *rules.Position, text string, m rules.Move) ru
 		return rules.Texts{}
 	}
 	own, enemy := f.cells(p, p.ToMove())
+	isFlag := strings.HasPrefix(text, "f+") || strings.HasPrefix(text, "旗+") || text == "ff" || text == "旗旗"
 	switch {
+	case isFlag && own >= FlagRingCells:
+		return say("flag.off_ring")
 	case strings.HasPrefix(text, "f+") || strings.HasPrefix(text, "旗+"):
 		move := strings.TrimPrefix(strings.TrimPrefix(text, "f+"), "旗+")
 		if !p.InCheck() || p.MidTurn() {
@@ -253,12 +257,30 @@ func (f *flagRule) example(p *rules.Position) string {
 func (f *flagRule) MarkView(p *rules.Position, v *rules.View) {
 	for _, s := range []rules.Side{p.ToMove().Other(), p.ToMove()} {
 		cell := p.Var(f.cell[s])
+		if cell >= FlagRingCells {
+			continue // in its palace, a piece of the board (heshan-palace), or captured there
+		}
 		v.Pieces[f.ring[cell]] = &rules.ViewPiece{Side: s, Letter: 'F', Glyph: "旗", Simple: "旗", Token: true}
 	}
 }
 
 func (f *flagRule) writeField(p *rules.Position) string {
-	return fmt.Sprintf("%d,%d", p.Var(f.cell[rules.Red]), p.Var(f.cell[rules.Black]))
+	cell := func(s rules.Side) string {
+		if c := p.Var(f.cell[s]); c < FlagRingCells {
+			return strconv.Itoa(int(c))
+		}
+		return "-" // off the ring (heshan-palace)
+	}
+	return cell(rules.Red) + "," + cell(rules.Black)
+}
+
+// readCell reads one flag's cell: a number, or "-" for a flag off the ring
+// where the variant has heshan-palace.
+func (f *flagRule) readCell(p *rules.Position, text string, s rules.Side) (int, error) {
+	if text == "-" && p.Variant().HasModule(heshanPalaceName) {
+		return int(offRing(s)), nil
+	}
+	return strconv.Atoi(text)
 }
 
 func (f *flagRule) readField(p *rules.Position, text string) error {
@@ -266,9 +288,11 @@ func (f *flagRule) readField(p *rules.Position, text string) error {
 	if text != "" {
 		a, b, ok := strings.Cut(text, ",")
 		var err1, err2 error
-		red, err1 = strconv.Atoi(a)
-		black, err2 = strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || red < 0 || black < 0 || red >= FlagRingCells || black >= FlagRingCells {
+		red, err1 = f.readCell(p, a, rules.Red)
+		black, err2 = f.readCell(p, b, rules.Black)
+		off := func(c int, s rules.Side) bool { return c == int(offRing(s)) }
+		if !ok || err1 != nil || err2 != nil || red < 0 || black < 0 ||
+			(red >= FlagRingCells && !off(red, rules.Red)) || (black >= FlagRingCells && !off(black, rules.Black)) {
 			return fmt.Errorf("flags=%s: want the cells of the Red and the Black flag, 0 to %d, like flags=0,21", text, FlagRingCells-1)
 		}
 		if red == black {

@@ -287,6 +287,7 @@ func (g *gongkeRule) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 		if full {
 			o := rules.Win(s, rules.ReasonVariantGoal)
 			o.Detail = "filling the enemy last-defense line"
+			o.DetailTexts = say("gongke.goal")
 			return o, true
 		}
 	}

@@ -29,7 +29,11 @@ func houseOption(name, summary string, module func(base *rules.Variant) rules.Mo
 		Guide:   houseGuides[name],
 		Pooled:  true, // a house rule: still xiangqi for ratings
 		Apply: func(base *rules.Variant, _ map[string]string) (*rules.Variant, error) {
-			if root, _, _ := strings.Cut(base.Slug, "+"); root != "xiangqi" {
+			root, _, _ := strings.Cut(base.Slug, "+")
+			if root == "heshan" && name == "palace-strategy" {
+				return heshanPalace(base) // heshan.md: on heshan the palace strategy comes with the palace flag
+			}
+			if root != "xiangqi" {
 				return nil, fmt.Errorf("%s is a house rule of xiangqi; %s has no such option", name, base.Slug)
 			}
 			if base.HasModule(name) {
@@ -768,7 +772,7 @@ func newPalaceStrategy(base *rules.Variant) *palaceStrategy {
 					return true
 				}
 			}
-			return false
+			return flagStrategyPoint(p, s, want) // heshan-palace: the palace flag as the general
 		}
 	}
 	mk := func(name, point string, kind int, what string, targets func(p *rules.Position, from rules.Square, s rules.Side, add func(rules.Square))) *power {

@@ -308,11 +308,13 @@ func (j *jieqi) Tell(p *rules.Position, m rules.Move) (told [2][]rules.Fact) {
 		Pieces: []rules.Shown{{Square: m.To, Side: target.Side(), Letter: k.Letter, Name: k.Name}},
 		Text: fmt.Sprintf("%s: the face-down piece %s captured on %s was %s %s (%s).", text,
 			sideName(mover), name, article(k.Name), k.Name, k.Glyph[target.Side()]),
+		Texts: say("jieqi.identified", text, sideText(mover), name, jieqiPieceText(k, target.Side())),
 	}}
 	if !j.hidePool {
 		told[mover] = append(told[mover], rules.Fact{
 			What: "pool", Side: mover,
-			Text: fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
+			Text:  fmt.Sprintf("%s's pool of pieces not yet seen, as %s knows it: %s.", sideName(mover), sideName(mover), pool),
+			Texts: say("jieqi.pool", sideText(mover), pool),
 		})
 	}
 	return told
@@ -587,6 +589,14 @@ func (j *jieqi) viewCaptured(p *rules.Position, a rules.Audience) string {
 		}
 	}
 	return counts(p.Variant(), down)
+}
+
+// jieqiPieceText names a piece as the identity sentences do: "a cannon (砲)"
+// in English, its glyph in Chinese.
+func jieqiPieceText(k *rules.Kind, s rules.Side) rules.Texts {
+	t := pieceText(k, s)
+	t.En = article(k.Name) + " " + k.Name + " (" + k.Glyph[s] + ")"
+	return t
 }
 
 // article is "an" before a name that starts with a vowel, else "a".

@@ -28,6 +28,9 @@ type Registry struct {
 type Option struct {
 	Name    string
 	Summary string
+	// NameZh and NameZhHans are the option's Chinese name in traditional and
+	// simplified script (names_zh.go fills them in when not set).
+	NameZh, NameZhHans string
 	// Guide is the option's /rules text in every language (a few lines with an
 	// example move); without it /rules shows Summary.
 	Guide rules.Texts
@@ -81,6 +84,7 @@ func NewRegistry(builders []Builder, options []Option) (*Registry, error) {
 		if err := v.Finalize(); err != nil {
 			return nil, fmt.Errorf("variants: %w", err)
 		}
+		nameInHans(v)
 		r.bySlug[v.Slug] = v
 		if r.first == "" {
 			r.first = v.Slug
@@ -93,7 +97,7 @@ func NewRegistry(builders []Builder, options []Option) (*Registry, error) {
 		if _, dup := r.options[o.Name]; dup {
 			return nil, fmt.Errorf("variants: option %q registered twice", o.Name)
 		}
-		r.options[o.Name] = o
+		r.options[o.Name] = optionNamesIn(o)
 	}
 	return r, nil
 }
@@ -179,6 +183,7 @@ func (r *Registry) Build(slug string, opts []string) (*rules.Variant, error) {
 		if err != nil {
 			return nil, &OptionError{Option: o.Name, Variant: v.Slug, Err: err}
 		}
+		nameInHans(nv)
 		v = nv
 	}
 	if why, ok := r.needs[strings.ToLower(slug)]; ok && len(opts) == 0 {
@@ -278,6 +283,7 @@ func options() []Option {
 	var opts []Option
 	opts = append(opts, Fuhe(), JieqiCaptured(), JieqiPool(), JieqiZones(), MoveLimit(), CustomPieceOption())
 	opts = append(opts, houseOptions()...)
+	opts = append(opts, HeshanPalaceOption())
 	opts = append(opts, SnakeOption(), FreeSetupOption())
 	opts = append(opts, stratagemOptions()...)
 	opts = append(opts, banqiOptions()...)

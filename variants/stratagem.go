@@ -226,6 +226,7 @@ func stratagemOptions() []Option {
 		out = append(out, Option{
 			Name:    strings.ToLower(sp.code),
 			Summary: fmt.Sprintf("stratagem piece %02d %s (%s) for `/new sanshiliuji`", sp.no, sp.glyph[0], sp.stratagem),
+			NameZh:  sp.glyph[0] + "（" + sp.stratagem + "）",
 			Guide:   sp.guide,
 			Apply: func(base *rules.Variant, _ map[string]string) (*rules.Variant, error) {
 				return addStratagem(base, sp)
