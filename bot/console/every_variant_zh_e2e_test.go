@@ -23,14 +23,7 @@ import (
 // questions, announcements) are still English in a Chinese chat, each with why.
 // TestEveryVariantHeardInChinese plays them too and fails if one of them no
 // longer speaks English: empty an entry when its texts move to locale files.
-// (Merged with main at 60c980c, which has both branches, every entry goes and
-// the test passes.)
-var stillEnglish = map[string]string{
-	"ouya":     "issue 25, branch textsA: ouya's refusals (the shogi pawn's way) are English",
-	"disandai": "issue 25, branch textsB: disandai's setup errors and the private backs line are English",
-	"jujiang":  "issue 25, branch textsB: the giant's refusals are English",
-	"luzhan":   "issue 25, branch textsB: luzhan's setup errors are English",
-}
+var stillEnglish = map[string]string{}
 
 // zhPlies is how many plies each game of TestEveryVariantHeardInChinese plays
 // before it is resigned (fewer under -short).
