@@ -218,20 +218,21 @@ func (p *enginePool) wakeOnDone(ctx context.Context) func() bool {
 // RunEngine runs the workers that search the engine's replies until ctx ends;
 // the main loop runs it beside RunOutbox. Without it, games against the bot
 // wait (their searches are queued in memory and found again from the store by
-// Tick after a restart).
-func (s *Service) RunEngine(ctx context.Context) error {
+// Tick after a restart). It is StartEngine followed by its wait.
+func (s *Service) RunEngine(ctx context.Context) error { return s.StartEngine(ctx)() }
+
+// StartEngine starts the engine's workers and returns at once with a function
+// that waits until they stopped (after ctx ends). The workers count from the
+// moment it returns, so a Settle that follows waits for them: with RunEngine
+// in a goroutine of its own, a Settle that ran before that goroutine did found
+// no worker and returned at once, before the bot's reply (the flake of
+// TestNewAtBotPlaysFirstAsRed, "the bot did not open").
+func (s *Service) StartEngine(ctx context.Context) (wait func() error) {
 	stop := s.ai.wakeOnDone(ctx)
-	defer stop()
 	n := max(s.aiCfg.Workers, 1)
 	s.ai.mu.Lock()
 	s.ai.workers += n
 	s.ai.mu.Unlock()
-	defer func() {
-		s.ai.mu.Lock()
-		s.ai.workers -= n
-		s.ai.cond.Broadcast()
-		s.ai.mu.Unlock()
-	}()
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)
@@ -249,8 +250,15 @@ func (s *Service) RunEngine(ctx context.Context) error {
 			}
 		}()
 	}
-	wg.Wait()
-	return ctx.Err()
+	return func() error {
+		wg.Wait()
+		stop()
+		s.ai.mu.Lock()
+		s.ai.workers -= n
+		s.ai.cond.Broadcast()
+		s.ai.mu.Unlock()
+		return ctx.Err()
+	}
 }
 
 // Settle waits until the engine has nothing queued or under way, or ctx ends:

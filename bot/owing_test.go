@@ -14,7 +14,6 @@ import (
 	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // errCrashed is what a store call gets after crashStore's crash.
@@ -194,7 +193,7 @@ func TestOwedSurviveCrashAfterWrite(t *testing.T) {
 		{name: "move too late", before: started, user: "alice", text: "/m h2e2", tick: -4 * 24 * time.Hour,
 			want: []string{"Too late: your time in game #1 ran out before this move."}},
 		{name: "setup", before: func(h *harness) string {
-			if !variants.Default().IsOption("fuhe") {
+			if !defaultRegistry().IsOption("fuhe") {
 				h.t.Skip("no fuhe option")
 			}
 			return gameIDIn(h.t, h.say("alice", "/new xiangqi fuhe @bob side=red"))

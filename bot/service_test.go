@@ -351,7 +351,7 @@ func TestRaceConflict(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	svc, err := New(Config{Store: rs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: rs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,7 +504,7 @@ func TestErrorsNeverLeak(t *testing.T) {
 	h := newHarness(t)
 	h.start("")
 	bs := &brokenStore{Store: h.store}
-	svc, err := New(Config{Store: bs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: bs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}

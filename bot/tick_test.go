@@ -83,7 +83,7 @@ func (c *countingStore) DueGames(ctx context.Context, now time.Time, limit int) 
 func TestTickReadsOnlyDueGames(t *testing.T) {
 	h := newHarness(t)
 	cs := &countingStore{Store: h.store}
-	svc, err := New(Config{Store: cs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: cs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
