@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/outbox"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -67,21 +68,20 @@ type DeliveryConfig struct {
 	Parallel int
 }
 
+// withDefaults fills the zero fields: LateAfter here, the sender's own in
+// package outbox.
 func (c DeliveryConfig) withDefaults() DeliveryConfig {
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
+	if c.LateAfter <= 0 {
+		c.LateAfter = 2 * time.Minute
 	}
-	def(&c.LateAfter, 2*time.Minute)
-	def(&c.AlertAfter, 10*time.Minute)
-	def(&c.MaxBackoff, 5*time.Minute)
-	def(&c.Poll, time.Second)
-	def(&c.Lease, 2*time.Minute)
-	if c.Parallel <= 0 {
-		c.Parallel = 16
-	}
+	sc := c.sender().WithDefaults()
+	c.AlertAfter, c.MaxBackoff, c.Poll, c.Lease, c.Parallel = sc.AlertAfter, sc.MaxBackoff, sc.Poll, sc.Lease, sc.Parallel
 	return c
+}
+
+// sender is the part of c that tunes the outbox sender.
+func (c DeliveryConfig) sender() outbox.Config {
+	return outbox.Config{AlertAfter: c.AlertAfter, MaxBackoff: c.MaxBackoff, Poll: c.Poll, Lease: c.Lease, Parallel: c.Parallel}
 }
 
 // Entry kinds: a newer entry of one kind, game and destination supersedes an
@@ -142,15 +142,15 @@ type pendingOut struct {
 	hintFor *storage.Game
 }
 
-// outbox is the service's delivery state.
-type outbox struct {
+// delivery is the service's side of the outbox: its settings, the sender
+// (package outbox) and when the record of sent messages was last pruned.
+type delivery struct {
 	cfg    DeliveryConfig
 	holder string
-	wake   chan struct{}
+	sender *outbox.Sender
 
-	mu      sync.Mutex
-	alerted map[string]bool // destinations logged as failing
-	pruned  time.Time       // when the record of sent messages was last pruned
+	mu     sync.Mutex
+	pruned time.Time
 }
 
 // sentKept is how long the record of a sent message (which game a board is
@@ -175,18 +175,17 @@ func (s *Service) pruneSent(ctx context.Context, now time.Time) error {
 	return err
 }
 
-func newOutbox(cfg DeliveryConfig, holder string) *outbox {
-	return &outbox{cfg: cfg.withDefaults(), holder: holder, wake: make(chan struct{}, 1),
-		alerted: map[string]bool{}}
+// newDelivery makes the service's delivery state; its sender delivers
+// through s.deliverEntry, so s.store, s.clock and s.log must be set.
+func (s *Service) newDelivery(cfg DeliveryConfig, holder string) *delivery {
+	cfg = cfg.withDefaults()
+	snd := outbox.New(outbox.Options{Store: s.store, Deliver: s.deliverEntry, Holder: holder,
+		Config: cfg.sender(), Now: s.now, Logger: s.log})
+	return &delivery{cfg: cfg, holder: holder, sender: snd}
 }
 
-// Wake tells the sender there is something to deliver.
-func (s *Service) wakeSender() {
-	select {
-	case s.out.wake <- struct{}{}:
-	default:
-	}
-}
+// wakeSender tells the sender there is something to deliver.
+func (s *Service) wakeSender() { s.out.sender.Wake() }
 
 // payloadOf encodes m for the outbox.
 func payloadOf(m Message, lang Lang, about string) (json.RawMessage, error) {
@@ -542,7 +541,7 @@ func (s *Service) failure(ctx context.Context, e *storage.OutboxEntry, err error
 		s.log.Error("a message was refused for good", "platform", e.Platform, "chat", e.ChatID, "game", e.GameID, "err", err)
 		return res // Retry zero: Failed
 	}
-	res.Retry = s.now().Add(s.backoff(e.Attempts + 1))
+	res.Retry = s.now().Add(s.out.sender.Backoff(e.Attempts + 1))
 	return res
 }
 
@@ -553,15 +552,6 @@ func errText(err error) string {
 		t = t[:300] + "…"
 	}
 	return t
-}
-
-// backoff is the wait after n failed attempts: 1s doubling, up to MaxBackoff.
-func (s *Service) backoff(n int) time.Duration {
-	d := time.Second
-	for i := 1; i < n && d < s.out.cfg.MaxBackoff; i++ {
-		d *= 2
-	}
-	return min(d, s.out.cfg.MaxBackoff)
 }
 
 // privateUnreachable posts the hint for a player the platform cannot reach
@@ -596,122 +586,12 @@ func (s *Service) privateUnreachable(ctx context.Context, e *storage.OutboxEntry
 // before a restart), whenever a handler or Tick queues something, and every
 // DeliveryConfig.Poll for retries. It returns nil when ctx ends; what is not
 // delivered by then stays in the store for the next start.
-func (s *Service) RunOutbox(ctx context.Context) error {
-	t := time.NewTicker(s.out.cfg.Poll)
-	defer t.Stop()
-	for {
-		if _, err := s.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("outbox", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-s.out.wake:
-		case <-t.C:
-		}
-	}
-}
+func (s *Service) RunOutbox(ctx context.Context) error { return s.out.sender.Run(ctx) }
 
 // DeliverDue claims what is due now and delivers it, destinations in parallel
 // and each in order, and returns how many entries it finished (delivered,
 // superseded or given up on). Tests call it to deliver without the loop.
-func (s *Service) DeliverDue(ctx context.Context) (int, error) {
-	es, err := s.store.ClaimOutbox(ctx, storage.OutboxClaim{Holder: s.out.holder, Now: s.now(), Lease: s.out.cfg.Lease})
-	if err != nil || len(es) == 0 {
-		return 0, err
-	}
-	byDest := map[string][]*storage.OutboxEntry{}
-	var order []string
-	for _, e := range es {
-		d := e.Dest()
-		if byDest[d] == nil {
-			order = append(order, d)
-		}
-		byDest[d] = append(byDest[d], e)
-	}
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
-		errs []error
-		sem  = make(chan struct{}, s.out.cfg.Parallel)
-	)
-	for _, d := range order {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(run []*storage.OutboxEntry) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			n, err := s.deliverRun(ctx, run)
-			mu.Lock()
-			done += n
-			if err != nil {
-				errs = append(errs, err)
-			}
-			mu.Unlock()
-		}(byDest[d])
-	}
-	wg.Wait()
-	return done, errors.Join(errs...)
-}
-
-// deliverRun delivers one destination's claimed entries in order. An undelivered
-// board followed by a newer one of the same game in the run is superseded; a
-// failure stops the run (the rest is released, to keep the order). When ctx
-// ends, the send under way is not cancelled (an adapter would go on with it and
-// report a failure, and it would be sent twice): the adapter's own drain bounds
-// it; what is left is released for the next start.
-func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (int, error) {
-	sendCtx := context.WithoutCancel(ctx)
-	newest := map[[2]string]int{} // kind, game -> index of its newest entry
-	for i, e := range run {
-		if e.Kind != "" && e.GameID != "" {
-			newest[[2]string{e.Kind, e.GameID}] = i
-		}
-	}
-	replaced := map[int]int{} // index of a newest board -> how many it replaces
-	var results []storage.OutboxResult
-	finished := 0
-	flushResults := func() error {
-		if len(results) == 0 {
-			return nil
-		}
-		err := s.store.FinishOutbox(context.WithoutCancel(ctx), s.out.holder, results)
-		results = results[:0]
-		return err
-	}
-	var errs []error
-	stopped := false
-	for i, e := range run {
-		if stopped || ctx.Err() != nil {
-			results = append(results, storage.OutboxResult{ID: e.ID, Release: true})
-			continue
-		}
-		if j, ok := newest[[2]string{e.Kind, e.GameID}]; ok && e.Kind != "" && j != i {
-			replaced[j] += 1 + e.Replaces
-			results = append(results, storage.OutboxResult{ID: e.ID, Superseded: true, SupersededBy: run[j].ID})
-			finished++
-			continue
-		}
-		res := s.deliverEntry(sendCtx, e, e.Replaces+replaced[i])
-		results = append(results, res)
-		if res.Err != "" && !res.Retry.IsZero() {
-			stopped = true
-			s.noteFailing(e)
-		} else {
-			finished++
-			s.noteRecovered(e)
-		}
-		// Record as we go: a delivered board must not be sent again after a crash.
-		if err := flushResults(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if err := flushResults(); err != nil {
-		errs = append(errs, err)
-	}
-	return finished, errors.Join(errs...)
-}
+func (s *Service) DeliverDue(ctx context.Context) (int, error) { return s.out.sender.DeliverDue(ctx) }
 
 // deliverEntry builds and sends one entry through its platform.
 func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, replaces int) storage.OutboxResult {
@@ -801,31 +681,6 @@ func (s *Service) messageOf(ctx context.Context, pl outPayload) (Message, error)
 	m.Alt = TextBoard(view)
 	m.board = b
 	return m, nil
-}
-
-// noteFailing logs a destination that has been failing for AlertAfter, once.
-func (s *Service) noteFailing(e *storage.OutboxEntry) {
-	if e.FirstFail.IsZero() || s.now().Sub(e.FirstFail) < s.out.cfg.AlertAfter {
-		return
-	}
-	s.out.mu.Lock()
-	already := s.out.alerted[e.Dest()]
-	s.out.alerted[e.Dest()] = true
-	s.out.mu.Unlock()
-	if !already {
-		s.log.Error("messages cannot be delivered; still trying", "platform", e.Platform, "chat", e.ChatID,
-			"since", e.FirstFail, "attempts", e.Attempts, "err", e.LastError)
-	}
-}
-
-func (s *Service) noteRecovered(e *storage.OutboxEntry) {
-	s.out.mu.Lock()
-	was := s.out.alerted[e.Dest()]
-	delete(s.out.alerted, e.Dest())
-	s.out.mu.Unlock()
-	if was {
-		s.log.Info("messages are being delivered again", "platform", e.Platform, "chat", e.ChatID)
-	}
 }
 
 // deliveryStatus is what /board says about a chat's undelivered messages: how

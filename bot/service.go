@@ -78,7 +78,7 @@ type Service struct {
 
 	pz puzzleState // daily puzzles (puzzle.go)
 
-	out *outbox // owed messages and their sender (outbox.go)
+	out *delivery // owed messages and their sender (outbox.go, package outbox)
 
 	ai    *enginePool  // games the engine owes a reply (engine.go)
 	aiCfg EngineConfig // with defaults
@@ -144,8 +144,8 @@ func New(cfg Config) (*Service, error) {
 		// cryptographic source, never from a PRNG seeded by the clock.
 		s.rng = rand.New(cryptoSource{})
 	}
-	s.out = newOutbox(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
 	s.store = wakeStore{Store: cfg.Store, now: s.now}
+	s.out = s.newDelivery(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
 	s.ai, s.aiCfg = newEnginePool(), cfg.Engine.withDefaults(s.seed)
 	return s, nil
 }
