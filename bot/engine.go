@@ -126,95 +126,6 @@ func (m *engineMover) Move(ctx context.Context, g *rules.Game, level int, lim en
 	return e.Choose(ctx, g, lim)
 }
 
-// enginePool is the queue of games the engine owes something, and its
-// workers' bookkeeping. A game is queued once; queued again while a worker
-// has it, it is looked at once more when that worker is done.
-type enginePool struct {
-	mu      sync.Mutex
-	cond    *sync.Cond
-	queue   []string
-	state   map[string]uint8 // queued, running, again
-	running int
-	workers int // RunEngine's running workers: without any, idle does not wait
-}
-
-const (
-	jobQueued = iota + 1
-	jobRunning
-	jobAgain
-)
-
-func newEnginePool() *enginePool {
-	p := &enginePool{state: map[string]uint8{}}
-	p.cond = sync.NewCond(&p.mu)
-	return p
-}
-
-// add queues game id; it never blocks.
-func (p *enginePool) add(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	switch p.state[id] {
-	case jobQueued, jobAgain:
-		return
-	case jobRunning:
-		p.state[id] = jobAgain
-		return
-	}
-	p.state[id] = jobQueued
-	p.queue = append(p.queue, id)
-	p.cond.Broadcast()
-}
-
-// take waits for a queued game; "" when ctx ended.
-func (p *enginePool) take(ctx context.Context) string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for len(p.queue) == 0 {
-		if ctx.Err() != nil {
-			return ""
-		}
-		p.cond.Wait()
-	}
-	id := p.queue[0]
-	p.queue = p.queue[1:]
-	p.state[id] = jobRunning
-	p.running++
-	return id
-}
-
-// done ends a worker's turn with id: queued again if it was asked for meanwhile.
-func (p *enginePool) done(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.running--
-	if p.state[id] == jobAgain {
-		p.state[id] = jobQueued
-		p.queue = append(p.queue, id)
-	} else {
-		delete(p.state, id)
-	}
-	p.cond.Broadcast()
-}
-
-// idle waits until nothing is queued or running, or ctx ends.
-func (p *enginePool) idle(ctx context.Context) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for p.workers > 0 && (len(p.queue) > 0 || p.running > 0) && ctx.Err() == nil {
-		p.cond.Wait()
-	}
-}
-
-// wakeOnDone wakes the pool's waiters when ctx ends.
-func (p *enginePool) wakeOnDone(ctx context.Context) func() bool {
-	return context.AfterFunc(ctx, func() {
-		p.mu.Lock()
-		p.cond.Broadcast()
-		p.mu.Unlock()
-	})
-}
-
 // RunEngine runs the workers that search the engine's replies until ctx ends;
 // the main loop runs it beside RunOutbox. Without it, games against the bot
 // wait (their searches are queued in memory and found again from the store by
@@ -228,46 +139,20 @@ func (s *Service) RunEngine(ctx context.Context) error { return s.StartEngine(ct
 // no worker and returned at once, before the bot's reply (the flake of
 // TestNewAtBotPlaysFirstAsRed, "the bot did not open").
 func (s *Service) StartEngine(ctx context.Context) (wait func() error) {
-	stop := s.ai.wakeOnDone(ctx)
-	n := max(s.aiCfg.Workers, 1)
-	s.ai.mu.Lock()
-	s.ai.workers += n
-	s.ai.mu.Unlock()
-	var wg sync.WaitGroup
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				id := s.ai.take(ctx)
-				if id == "" {
-					return
-				}
-				if err := s.engineJob(ctx, id); err != nil && ctx.Err() == nil {
-					s.log.Warn("engine reply", "game", id, "err", err)
-				}
-				s.ai.done(id)
-			}
-		}()
-	}
+	done := s.ai.Start(ctx, s.aiCfg.Workers, func(ctx context.Context, id string) {
+		if err := s.engineJob(ctx, id); err != nil && ctx.Err() == nil {
+			s.log.Warn("engine reply", "game", id, "err", err)
+		}
+	})
 	return func() error {
-		wg.Wait()
-		stop()
-		s.ai.mu.Lock()
-		s.ai.workers -= n
-		s.ai.cond.Broadcast()
-		s.ai.mu.Unlock()
+		done()
 		return ctx.Err()
 	}
 }
 
 // Settle waits until the engine has nothing queued or under way, or ctx ends:
 // the console waits for the bot's reply before it reads the next line.
-func (s *Service) Settle(ctx context.Context) {
-	stop := s.ai.wakeOnDone(ctx)
-	defer stop()
-	s.ai.idle(ctx)
-}
+func (s *Service) Settle(ctx context.Context) { s.ai.Idle(ctx) }
 
 // botSeat is the seat the engine plays in rec, or -1.
 func botSeat(rec *storage.Game) int {
@@ -404,7 +289,7 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	q.expect = rec.Version
 	err = q.play(id, coord, replyAll)
 	if errors.Is(err, errStale) {
-		s.ai.add(id) // look again at the game as it is now
+		s.ai.Add(id) // look again at the game as it is now
 		return nil
 	}
 	var ue *userError

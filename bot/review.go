@@ -66,7 +66,7 @@ func (q *request) cmdReview(args []string) error {
 	if start.HiddenFrom(rules.Red) || start.HiddenFrom(rules.Black) {
 		return oops("err.review_hidden", variantName(q.lang, l.game.Variant()))
 	}
-	q.s.ai.add(reviewPrefix + id)
+	q.s.ai.Add(reviewPrefix + id)
 	q.say("review.queued", id)
 	return nil
 }

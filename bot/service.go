@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/jobs"
 	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
@@ -80,7 +81,7 @@ type Service struct {
 
 	out *delivery // owed messages and their sender (outbox.go, package outbox)
 
-	ai    *enginePool  // games the engine owes a reply (engine.go)
+	ai    *jobs.Queue  // games the engine owes a reply or a review (engine.go)
 	aiCfg EngineConfig // with defaults
 }
 
@@ -146,7 +147,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.store = wakeStore{Store: cfg.Store, now: s.now}
 	s.out = s.newDelivery(cfg.Delivery, fmt.Sprintf("bot-%x", rand.Uint64()))
-	s.ai, s.aiCfg = newEnginePool(), cfg.Engine.withDefaults(s.seed)
+	s.ai, s.aiCfg = jobs.NewQueue(), cfg.Engine.withDefaults(s.seed)
 	return s, nil
 }
 
@@ -362,7 +363,7 @@ func (s *Service) keep(l *loaded) {
 	if engineOwes(l.rec, c.toMove) {
 		// Every write of a game passes here: the engine hears of its turn and
 		// of its opponent's questions without a call in each command.
-		s.ai.add(l.rec.ID)
+		s.ai.Add(l.rec.ID)
 	}
 }
 

@@ -40,7 +40,7 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 			// A reply of the engine not played yet (a restart while it searched)
 			// is found from the stored game: its turn, or a question to answer.
 			if side, err := s.sideToMove(ctx, g); err == nil && engineOwes(g, side) {
-				s.ai.add(g.ID)
+				s.ai.Add(g.ID)
 			}
 		}
 		if !tickDue(g, now) {
