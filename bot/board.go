@@ -280,7 +280,7 @@ func resultOnly(lang Lang, l *loaded) string {
 	if o := l.game.Outcome(); rec.Reason == string(rules.ReasonVariantGoal) && o.Over && o.Detail != "" {
 		// The variant's own words for its goal ("tiger captured"), still
 		// English: Chinese chats keep the general phrase in front of them.
-		if lang.chinese() {
+		if lang.Chinese() {
 			reason += "（" + o.Detail + "）"
 		} else {
 			reason = o.Detail

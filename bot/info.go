@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/i18n"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -196,7 +197,7 @@ func (q *request) cmdRules(args []string) error {
 	}
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
-	if q.lang.chinese() {
+	if q.lang.Chinese() {
 		sb.WriteString(" (" + v.Name + ")")
 	}
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
@@ -339,7 +340,7 @@ func (q *request) notationHelp(v *rules.Variant) string {
 			parts = append(parts, own)
 		}
 	}
-	return q.t("notation.head") + " " + q.lang.list(parts)
+	return q.t("notation.head") + " " + q.lang.List(parts)
 }
 
 func parseNotation(s string) (string, bool) {
@@ -383,7 +384,7 @@ func (q *request) cmdSettings(args []string) error {
 	var apply func(c *storage.Chat)
 	switch strings.ToLower(key) {
 	case "language", "lang", "語言", "语言":
-		l, ok := lookupLang(val)
+		l, ok := i18n.Lookup(val)
 		if !ok {
 			return oops("err.settings_lang", val)
 		}

@@ -415,7 +415,7 @@ func (q *request) someMoves(pos *rules.Position, coords []string, max int) strin
 		}
 		out = append(out, q.formatMove(pos, m))
 	}
-	return q.lang.list(out)
+	return q.lang.List(out)
 }
 
 // clip shortens a user's text for quoting it back.

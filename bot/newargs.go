@@ -290,7 +290,7 @@ func (q *request) variantSlugs() string {
 }
 
 func variantName(l Lang, v *rules.Variant) string {
-	if l.chinese() && v.NameZh != "" {
+	if l.Chinese() && v.NameZh != "" {
 		return v.NameZh
 	}
 	return v.DisplayName()

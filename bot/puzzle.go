@@ -349,7 +349,7 @@ func goalLeft(l Lang, pz *puzzle.Puzzle, left int) string {
 
 // countWord writes a small count as the language does: "3", "三".
 func countWord(l Lang, n int) string {
-	if !l.chinese() || n < 0 || n > 19 {
+	if !l.Chinese() || n < 0 || n > 19 {
 		return strconv.Itoa(n)
 	}
 	digits := []string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"}
@@ -362,7 +362,7 @@ func countWord(l Lang, n int) string {
 // countMoves is a number of moves: "1 move", "2 moves", "二步".
 func countMoves(l Lang, n int) string {
 	switch {
-	case l.chinese():
+	case l.Chinese():
 		return countWord(l, n) + "步"
 	case n == 1:
 		return "1 move"
@@ -373,7 +373,7 @@ func countMoves(l Lang, n int) string {
 // countDays is a number of days: "1 day", "3 days", "3 天".
 func countDays(l Lang, n int) string {
 	switch {
-	case l.chinese():
+	case l.Chinese():
 		return strconv.Itoa(n) + " 天"
 	case n == 1:
 		return "1 day"
@@ -428,7 +428,7 @@ func (s *Service) solutionPost(ctx context.Context, d display, c *storage.Chat, 
 		}
 	}
 	if len(names) > 0 {
-		text += "\n" + T(d.lang, "puzzle.solvers", d.lang.list(names))
+		text += "\n" + T(d.lang, "puzzle.solvers", d.lang.List(names))
 	}
 	return text
 }

@@ -43,7 +43,7 @@ func unseenCaptures(l Lang, ld *loaded) []string {
 			if strings.ContainsRune("aeiou", rune(k.Name[0])) {
 				name = "an " + k.Name
 			}
-			if l.chinese() {
+			if l.Chinese() {
 				name = glyph // the glyph says the kind; the name is English
 			}
 			out = append(out, T(l, "disclose.captured", rules.FormatCoord(p, m), v.Board.Name(m.To), name, glyph))
@@ -341,7 +341,7 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 		s.rngMu.Unlock()
 		late = append(late, playerName(d.lang, rec, side))
 	}
-	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
+	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.List(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
 	_, outs, err := s.finishSetup(ctx, l, rec, func(nl *loaded) []*pendingOut { return s.startOwed(d, nl, head) })
 	if err != nil {
 		return err
@@ -353,7 +353,7 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 // factText puts a public fact of a move (a reveal, a flip, the disclosure at the
 // end) into words: the rules' English sentence, or the pieces in Chinese.
 func factText(l Lang, v *rules.Variant, f rules.Fact) string {
-	if !l.chinese() || len(f.Pieces) == 0 {
+	if !l.Chinese() || len(f.Pieces) == 0 {
 		return f.Text
 	}
 	var ps []string
@@ -374,7 +374,7 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 	if !texts.Has(key) {
 		key = "fact.other"
 	}
-	return T(l, key, sideName(l, v, f.Side), l.list(ps))
+	return T(l, key, sideName(l, v, f.Side), l.List(ps))
 }
 
 // factLines puts the public facts of a report into words, one line each.
