@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/chuhe/chuhe/bot/inbox"
 	"time"
 
 	"github.com/chuhe/chuhe/rules"
@@ -45,7 +46,7 @@ func (q *request) consumed() []storage.ValueRef {
 	if q.ev.Inbound == "" {
 		return nil
 	}
-	return []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+	return []storage.ValueRef{inbox.Consumed(q.ev.Inbound)}
 }
 
 // change writes rec, a changed copy of l's record, with the version check and

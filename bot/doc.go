@@ -23,7 +23,7 @@
 // (outbox.go): inline by the handler, or by the outbox sender (RunOutbox, bot/outbox),
 // which retries with backoff, in order per chat, across restarts; late boards
 // say so and undelivered boards of a game are superseded by its newest.
-// Adapters keep incoming events in Service.Inbox until they are handled. Commands resolve their game from an
+// Adapters keep incoming events in Service.Inbox (bot/inbox) until they are handled. Commands resolve their game from an
 // explicit #ID, else the bot message the user replied to, else the only game of
 // the chat that fits (for a move: the only one where the sender is to move), and
 // otherwise say how to choose. A plain message (not a command, not addressed to
@@ -67,7 +67,8 @@
 // Packages beside this one, each with a TestDeps that keeps it from importing
 // bot: bot/outbox (the sender of the durable outbox: claiming, order per chat,
 // superseding stale boards, backoff; it calls back deliverEntry), bot/jobs (the
-// keyed queue and workers behind the engine's replies and /review), bot/i18n
+// keyed queue and workers behind the engine's replies and /review), bot/inbox
+// (adapters' durable queues of incoming events), bot/i18n
 // (languages, the texts of locales/, the rules' refusals in the chat's
 // language), and the adapters bot/console, bot/telegram, bot/discord.
 //
@@ -76,7 +77,7 @@
 //   - the service and one event: service.go (Service, New, loading and caching
 //     games), request.go (Handle, the request and its answers), commands.go (the
 //     command table and dispatch), platform.go (what adapters implement),
-//     inbox.go (adapters' durable queues of incoming events), people.go (how
+//     inbox.go (each adapter's bot/inbox in the service's store), people.go (how
 //     users are named and matched), clock.go (Clock, time controls);
 //   - games: game.go (finding a game), move.go (choosing the game, playing a
 //     move), premove.go (conditional moves), change.go (one game write with what

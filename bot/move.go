@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"github.com/chuhe/chuhe/bot/inbox"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -325,7 +326,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed, Rate: rate,
 		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
 	if q.ev.Inbound != "" {
-		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+		change.Consume = []storage.ValueRef{inbox.Consumed(q.ev.Inbound)}
 	}
 	stored, entries, err := q.s.store.ChangeGame(q.ctx, change)
 	if err != nil {

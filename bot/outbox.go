@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/chuhe/chuhe/bot/inbox"
 	"sync"
 	"time"
 
@@ -123,9 +124,6 @@ type outPayload struct {
 	// Reveal marks a private puzzle solution asked for in a group (puzzle.go).
 	Reveal *puzzleReveal `json:"reveal,omitempty"`
 }
-
-// ownedInbox is the value bucket of durably queued inbound events (inbox.go).
-const ownedInbox = "inbound"
 
 // pendingOut is one message of an event, in the order the handler made them:
 // a direct answer (entry nil), or an owed message with its outbox entry.
@@ -304,7 +302,7 @@ func (q *request) flush(c *collector) {
 	if len(fresh) > 0 {
 		var consumed []storage.ValueRef
 		if q.ev.Inbound != "" {
-			consumed = append(consumed, storage.ValueRef{Bucket: ownedInbox, Key: q.ev.Inbound})
+			consumed = append(consumed, inbox.Consumed(q.ev.Inbound))
 		}
 		if err := s.store.Enqueue(q.ctx, fresh, consumed...); err != nil {
 			// The change is stored; its messages are not: send them directly,
