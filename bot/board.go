@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strings"
 	"time"
 
@@ -183,7 +184,7 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 		s := rules.Side(i)
 		players[i] = capFirst(seatName(d.lang, l, s)) + ": " + playerName(d.lang, rec, s)
 		if rec.Clock.Control.Kind == storage.KindLive && rec.Status == storage.StatusActive {
-			players[i] += " " + formatClock(timeLeft(&rec.Clock, now, s, toMove))
+			players[i] += " " + formatClock(gameclock.Left(&rec.Clock, now, s, toMove))
 		}
 	}
 	lines = append(lines, strings.Join(players, " · "))
@@ -317,7 +318,7 @@ func reasonKey(reason string) string {
 func describeControl(l Lang, tc storage.TimeControl) string {
 	switch tc.Kind {
 	case storage.KindLive:
-		return T(l, "tc.live", FormatTimeControl(tc))
+		return T(l, "tc.live", gameclock.Format(tc))
 	case storage.KindCorrespondence:
 		return T(l, "tc.corr", int(tc.PerMove.Hours()/24))
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strconv"
 
 	"github.com/chuhe/chuhe/engine"
@@ -85,7 +86,7 @@ func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Gam
 		rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
 	} else {
 		rec.Status = storage.StatusActive
-		startClock(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
+		gameclock.Start(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
 	}
 	d := q.display()
 	var outs []*pendingOut

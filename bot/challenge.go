@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"regexp"
 	"strings"
 	"time"
@@ -296,7 +297,7 @@ func (q *request) cmdAccept(args []string) error {
 		return q.beginSetup(l, rec, choices)
 	}
 	rec.Status = storage.StatusActive
-	startClock(&rec.Clock, q.s.now(), l.toMove())
+	gameclock.Start(&rec.Clock, q.s.now(), l.toMove())
 	v := l.game.Variant()
 	head := q.t("accept.begins", id, rec.Players[0].Name, seatWord(q.lang, v, 0),
 		rec.Players[1].Name, seatWord(q.lang, v, 1))

@@ -68,7 +68,8 @@
 // bot: bot/outbox (the sender of the durable outbox: claiming, order per chat,
 // superseding stale boards, backoff; it calls back deliverEntry), bot/jobs (the
 // keyed queue and workers behind the engine's replies and /review), bot/inbox
-// (adapters' durable queues of incoming events), bot/i18n
+// (adapters' durable queues of incoming events), bot/gameclock (time
+// controls and the arithmetic of a game's clock), bot/i18n
 // (languages, the texts of locales/, the rules' refusals in the chat's
 // language), and the adapters bot/console, bot/telegram, bot/discord.
 //
@@ -78,7 +79,7 @@
 //     games), request.go (Handle, the request and its answers), commands.go (the
 //     command table and dispatch), platform.go (what adapters implement),
 //     inbox.go (each adapter's bot/inbox in the service's store), people.go (how
-//     users are named and matched), clock.go (Clock, time controls);
+//     users are named and matched), clock.go (Clock, the service's wall clock);
 //   - games: game.go (finding a game), move.go (choosing the game, playing a
 //     move), premove.go (conditional moves), change.go (one game write with what
 //     it owes; the end of a game), board.go, render.go, gif.go (captions,

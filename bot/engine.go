@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -384,7 +385,7 @@ func (s *Service) engineLimits(rec *storage.Game, me rules.Side) engine.Limits {
 	now := s.now()
 	c := &rec.Clock
 	if c.Control.Kind == storage.KindLive {
-		return engine.Limits{Time: max(timeLeft(c, now, me, me), 0), Inc: c.Control.Increment}
+		return engine.Limits{Time: max(gameclock.Left(c, now, me, me), 0), Inc: c.Control.Increment}
 	}
 	t := s.aiCfg.MoveTime
 	if c.Control.Kind == storage.KindCorrespondence {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strconv"
 	"strings"
 
@@ -84,7 +85,7 @@ func (s *Service) exportRecord(d display, l *loaded) (string, error) {
 	tag("Red", playerName(En, rec, rules.Side(final.Seat(rules.Red))))
 	tag("Black", playerName(En, rec, rules.Side(final.Seat(rules.Black))))
 	tag("Result", result)
-	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
+	tag("TimeControl", gameclock.Format(rec.Clock.Control))
 	tag("Format", format)
 	for i, side := range [2]string{"Red", "Black"} {
 		if lv := rec.Players[i].Level; lv > 0 {

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"github.com/chuhe/chuhe/bot/i18n"
 	"strings"
 
@@ -402,11 +403,11 @@ func (q *request) cmdSettings(args []string) error {
 		}
 		apply = func(c *storage.Chat) { c.DefaultVariant = slug }
 	case "time", "clock", "時間", "时间":
-		tc, err := ParseTimeControl(val)
+		tc, err := gameclock.Parse(val)
 		if err != nil {
 			return oops("err.bad_time", val)
 		}
-		apply = func(c *storage.Chat) { c.DefaultTimeControl = FormatTimeControl(tc) }
+		apply = func(c *storage.Chat) { c.DefaultTimeControl = gameclock.Format(tc) }
 	default:
 		var err error
 		if apply, err = playerSetting(key, val); err != nil {
@@ -433,7 +434,7 @@ func (q *request) showSettings(c *storage.Chat) {
 	}
 	control := describeControl(q.lang, defaultControl())
 	if c.DefaultTimeControl != "" {
-		if tc, err := ParseTimeControl(c.DefaultTimeControl); err == nil {
+		if tc, err := gameclock.Parse(c.DefaultTimeControl); err == nil {
 			control = describeControl(q.lang, tc)
 		}
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"github.com/chuhe/chuhe/bot/inbox"
 	"strings"
 	"time"
@@ -229,7 +230,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		return oops("err.not_your_turn", id, playerName(q.lang, rec, side), seatName(q.lang, l, side))
 	}
 	now := q.s.now()
-	if outOfTime(&rec.Clock, now) {
+	if gameclock.OutOfTime(&rec.Clock, now) {
 		// The game ends on time, and the chat is owed the result with it.
 		nl, err := q.change(l, timedOut(l), func(nl *loaded) []*pendingOut {
 			return []*pendingOut{q.announcement(nl.rec, Message{Text: q.t("move.too_late", id) + "\n" + resultLine(q.lang, nl)})}
@@ -251,7 +252,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	coord := rules.FormatCoord(pos, m)
 	shown := q.formatMove(pos, m)
-	moverLeft := timeLeft(&rec.Clock, now, side, side)
+	moverLeft := gameclock.Left(&rec.Clock, now, side, side)
 	if err := l.game.Play(m); err != nil {
 		return q.moveError(l, text, err)
 	}
@@ -267,7 +268,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		if back {
 			g.Clock.Paused[side] = time.Time{}
 		}
-		afterMove(&g.Clock, now, side, next, moverLeft)
+		gameclock.AfterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
 			g.DrawOffer = storage.NoSide // the offer lapses: its receiver moved instead
 		}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -66,7 +67,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 			}
 			n.side, n.sideSet = s, true
 		case hasVal && (key == "time" || key == "tc" || key == "clock"):
-			tc, err := ParseTimeControl(val)
+			tc, err := gameclock.Parse(val)
 			if err != nil {
 				return nil, oops("err.bad_time", val)
 			}
@@ -104,7 +105,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 				n.opts = append(n.opts, low)
 				continue
 			}
-			if tc, err := ParseTimeControl(a); err == nil {
+			if tc, err := gameclock.Parse(a); err == nil {
 				n.control, n.timed = tc, true
 				continue
 			} else if looksLikeTime(a) {
@@ -141,7 +142,7 @@ func (q *request) parseNew(args []string) (*newGame, error) {
 	if !n.timed {
 		n.control = defaultControl()
 		if d := q.chat.DefaultTimeControl; d != "" {
-			if tc, err := ParseTimeControl(d); err == nil {
+			if tc, err := gameclock.Parse(d); err == nil {
 				n.control = tc
 			}
 		}
@@ -195,7 +196,7 @@ func fenField(j int, s string) bool {
 		if s == "-" {
 			return true
 		}
-		if _, err := ParseTimeControl(s); err == nil || strings.ContainsAny(s, "=@+") || isAllDigits(s) {
+		if _, err := gameclock.Parse(s); err == nil || strings.ContainsAny(s, "=@+") || isAllDigits(s) {
 			return false
 		}
 		_, side := parseSide(s)

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strconv"
 	"strings"
 	"time"
@@ -289,7 +290,7 @@ func (q *request) takeBack(l *loaded, asker rules.Side) error {
 	}
 	rec.Moves = rec.Moves[:len(rec.Moves)-n]
 	rec.TakebackRequest, rec.DrawOffer = storage.NoSide, storage.NoSide
-	resumeClock(&rec.Clock, q.s.now(), l.toMove())
+	gameclock.Resume(&rec.Clock, q.s.now(), l.toMove())
 	head, last := q.t("takeback.done", id, n), q.s.lastMove(q.display(), l)
 	cd := q.s.chatDisplay(q.ctx, rec)
 	// (A failed write forgets the cache, whose game is now behind.)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"strings"
 	"time"
 
@@ -306,7 +307,7 @@ func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game,
 	}
 	rec.StartFEN = g.StartFEN()
 	rec.Status = storage.StatusActive
-	startClock(&rec.Clock, s.now(), g.Position().ToMove())
+	gameclock.Start(&rec.Clock, s.now(), g.Position().ToMove())
 	nl, outs, err := s.saveOwing(ctx, &loaded{rec: l.rec, game: g}, rec, owed, consume...)
 	if err != nil {
 		if errors.Is(err, storage.ErrConflict) {
