@@ -130,21 +130,14 @@ func Start(c *storage.Clock, now time.Time, toMove rules.Side) {
 // and starts next's turn. It sets values, never adds to what was stored, so that it
 // can run again on a retried write.
 func AfterMove(c *storage.Clock, now time.Time, mover, next rules.Side, moverLeft time.Duration) {
-	c.TurnStarted = now
-	c.RemindersSent = 0
-	switch c.Control.Kind {
-	case storage.KindLive:
+	if c.Control.Kind == storage.KindLive {
 		*Remaining(c, mover) = moverLeft + c.Control.Increment
-		c.Deadline = now.Add(*Remaining(c, next))
-	case storage.KindCorrespondence:
-		c.Deadline = now.Add(c.Control.PerMove)
-		if until := c.Paused[next]; until.After(now) {
-			c.Deadline = until.Add(c.Control.PerMove) // on vacation: the turn starts when it ends (bot/vacation.go)
-		}
 	}
+	Resume(c, now, next)
 }
 
-// Resume restarts the turn of side s after a takeback.
+// Resume starts the turn of side s now, with the time it has left: after a
+// move (AfterMove) or a takeback.
 func Resume(c *storage.Clock, now time.Time, s rules.Side) {
 	c.TurnStarted = now
 	c.RemindersSent = 0
