@@ -66,7 +66,7 @@ func TestBanqiGame(t *testing.T) {
 	mustContain(t, out, "First player: alice · Second player: bob", "First player to move: alice",
 		"Not yet seen: 帥1 仕2 相2 俥2 傌2 炮2 兵5 / 將1 士2 象2 車2 馬2 包2 卒5")
 	rec := h.game(id)
-	v, _ := variants.Default().Get("banqi")
+	v, _ := defaultRegistry().Get("banqi")
 	if rec.StartFEN == "" || rec.StartFEN == variants.BanqiStart {
 		t.Fatalf("no deal stored: %q", rec.StartFEN)
 	}
@@ -188,7 +188,7 @@ func TestBanqiSeatsClock(t *testing.T) {
 	out := h.say("alice", "/new banqi @bob first=opponent time=5+0")
 	id := gameIDIn(t, out)
 	h.say("bob", "/accept "+id)
-	v, _ := variants.Default().Get("banqi")
+	v, _ := defaultRegistry().Get("banqi")
 	p := mustStart(t, v, h.game(id).StartFEN)
 	// bob moves first: he flips a black piece, so he plays Black.
 	var flip string
@@ -254,7 +254,7 @@ func banqiTwin(t *testing.T, v *rules.Variant, fen, a, b string) string {
 // byte-identical public texts, images, buttons, exports and logs as long as
 // neither piece is flipped.
 func TestBanqiTwinGames(t *testing.T) {
-	v, _ := variants.Default().Get("banqi")
+	v, _ := defaultRegistry().Get("banqi")
 	var logs [2]bytes.Buffer
 	var hs [2]*harness
 	var ids [2]string

@@ -9,7 +9,6 @@ import (
 
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // discardReplier answers into nothing, like a platform that sends instantly.
@@ -28,7 +27,7 @@ func (discardReplier) Notice(context.Context, string) error { return nil }
 // benchLine is a deterministic line of n legal xiangqi moves from the start that
 // does not end the game.
 func benchLine(tb testing.TB, n int) []string {
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := defaultRegistry().Get("xiangqi")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for attempt := 0; attempt < 100; attempt++ {
 		g, err := rules.NewGame(v, "")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -183,7 +184,7 @@ func (s *Service) caption(d display, l *loaded, view *rules.View, head, last str
 		s := rules.Side(i)
 		players[i] = capFirst(seatName(d.lang, l, s)) + ": " + playerName(d.lang, rec, s)
 		if rec.Clock.Control.Kind == storage.KindLive && rec.Status == storage.StatusActive {
-			players[i] += " " + formatClock(timeLeft(&rec.Clock, now, s, toMove))
+			players[i] += " " + formatClock(gameclock.Left(&rec.Clock, now, s, toMove))
 		}
 	}
 	lines = append(lines, strings.Join(players, " · "))
@@ -282,7 +283,7 @@ func resultOnly(lang Lang, l *loaded) string {
 		case !o.DetailTexts.IsZero():
 			reason = o.DetailTexts.Or(string(lang)) // the variant's words, in every language
 		case o.Detail == "":
-		case lang.chinese():
+		case lang.Chinese():
 			// The variant's own words for its goal ("tiger captured"), English
 			// only: Chinese chats keep the general phrase in front of them.
 			reason += "（" + o.Detail + "）"
@@ -321,7 +322,7 @@ func reasonKey(reason string) string {
 func describeControl(l Lang, tc storage.TimeControl) string {
 	switch tc.Kind {
 	case storage.KindLive:
-		return T(l, "tc.live", FormatTimeControl(tc))
+		return T(l, "tc.live", gameclock.Format(tc))
 	case storage.KindCorrespondence:
 		return T(l, "tc.corr", int(tc.PerMove.Hours()/24))
 	}

@@ -1,9 +1,14 @@
 package bot
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -57,5 +62,51 @@ func TestDeps(t *testing.T) {
 		if strings.HasPrefix(imp, "go.etcd.io/") {
 			t.Errorf("bot imports %s directly", imp)
 		}
+	}
+}
+
+// TestNamesNoVariant: the service knows variants only through the registry
+// (issue 25): no string in its code, or in the packages beside it, names a
+// registered variant. The adapters are left to their own tests.
+func TestNamesNoVariant(t *testing.T) {
+	var slugs []string
+	for _, v := range defaultRegistry().All() {
+		slugs = append(slugs, v.Slug)
+	}
+	word := regexp.MustCompile(`(?:^|[^\w-])(` + strings.Join(slugs, "|") + `)(?:$|[^\w-])`)
+	adapters := map[string]bool{"console": true, "telegram": true, "discord": true}
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (adapters[d.Name()] || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 40 {
+		t.Fatalf("found only %d files", len(files))
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if m := word.FindStringSubmatch(lit.Value); m != nil {
+					t.Errorf("%s names the variant %s: %s", fset.Position(lit.Pos()), m[1], lit.Value)
+				}
+			}
+			return true
+		})
 	}
 }

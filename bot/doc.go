@@ -20,10 +20,10 @@
 // owes, in the outbox), made while holding the game's mutex: two moves racing
 // cannot both land, and the loser is told how the game stands now. Answers and
 // owed messages are sent when the event is handled, after the mutex is let go
-// (outbox.go): inline by the handler, or by the outbox sender (RunOutbox),
+// (outbox.go): inline by the handler, or by the outbox sender (RunOutbox, bot/outbox),
 // which retries with backoff, in order per chat, across restarts; late boards
 // say so and undelivered boards of a game are superseded by its newest.
-// Adapters keep incoming events in Service.Inbox until they are handled. Commands resolve their game from an
+// Adapters keep incoming events in Service.Inbox (bot/inbox) until they are handled. Commands resolve their game from an
 // explicit #ID, else the bot message the user replied to, else the only game of
 // the chat that fits (for a move: the only one where the sender is to move), and
 // otherwise say how to choose. A plain message (not a command, not addressed to
@@ -62,18 +62,47 @@
 // golang.org/x/text), and commands have Chinese aliases (/走, /悔棋, ...).
 // Variants and options bring their own /rules texts (rules.Variant.Guide).
 //
-// Files: service.go (Service, loading and caching games), commands.go (the
-// command table and dispatch), challenge.go (/new /accept /decline /cancel),
-// people.go (how users are named and matched),
-// move.go (choosing the game, playing a move), offers.go (draw, takeback,
-// resign, abort), board.go (captions, images, text boards), private.go (private
-// boards), setup.go (secret setups before the first move, public facts of moves,
-// the disclosure at the end), info.go (/board /games /variants /rules /export
-// /settings), guide.go (which /rules text a variant or option gets), tick.go (timeouts, reminders, setup deadlines), clock.go (Clock,
-// time controls), render.go (the render package behind Renderer), suggest.go
-// (move autocomplete for adapters), outbox.go (owed messages and their
-// delivery), inbox.go (adapters' durable queues of incoming events), i18n.go (languages)
-// and locales.go (the texts).
+// # Layout
+//
+// Packages beside this one, each with a TestDeps that keeps it from importing
+// bot: bot/outbox (the sender of the durable outbox: claiming, order per chat,
+// superseding stale boards, backoff; it calls back deliverEntry), bot/jobs (the
+// keyed queue and workers behind the engine's replies and /review), bot/inbox
+// (adapters' durable queues of incoming events), bot/gameclock (time
+// controls and the arithmetic of a game's clock), bot/i18n
+// (languages, the texts of locales/, the rules' refusals in the chat's
+// language), and the adapters bot/console, bot/telegram, bot/discord.
+//
+// The service's files, by part:
+//
+//   - the service and one event: service.go (Service, New, loading and caching
+//     games), request.go (Handle, the request and its answers), commands.go (the
+//     command table and dispatch), platform.go (what adapters implement),
+//     inbox.go (each adapter's bot/inbox in the service's store), people.go (how
+//     users are named and matched), clock.go (Clock, the service's wall clock);
+//   - games: game.go (finding a game), move.go (choosing the game, playing a
+//     move), premove.go (conditional moves), change.go (one game write with what
+//     it owes; the end of a game), board.go, render.go, gif.go (captions,
+//     images, text boards), private.go (private boards), setup.go (secret setups,
+//     public facts of moves, the disclosure at the end), tick.go (timeouts,
+//     reminders, setup deadlines);
+//   - challenges and offers: challenge.go (/new /accept /decline /cancel),
+//     newargs.go (reading /new's arguments), rematch.go, offers.go (draw,
+//     takeback, resign, abort);
+//   - the bot as a player: engine.go (its replies, through bot/jobs), botgame.go
+//     (/play and /new @bot), review.go (/review);
+//   - the daily puzzle: puzzle.go (state, /puzzle, the post), puzzle_answer.go
+//     (answers, hints, solutions), puzzle_daily.go (subscriptions, leaderboard,
+//     the daily Tick);
+//   - players' features: ratings.go, ratings_note.go, profile.go (/top /profile
+//     /history), vacation.go, link.go (one person on several platforms);
+//   - information: info.go (/board /games /variants /rules /settings), export.go
+//     and export_mine.go (/export), guide.go (which /rules text a variant or
+//     option gets), suggest.go (move autocomplete for adapters);
+//   - delivery: outbox.go (owed messages, inline delivery), deliver.go (one
+//     entry through its platform, for bot/outbox);
+//   - texts: i18n.go, locales.go, why.go (bot/i18n under the names the code and
+//     the adapters use).
 //
 // # Caveats
 //

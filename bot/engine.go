@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -126,140 +126,33 @@ func (m *engineMover) Move(ctx context.Context, g *rules.Game, level int, lim en
 	return e.Choose(ctx, g, lim)
 }
 
-// enginePool is the queue of games the engine owes something, and its
-// workers' bookkeeping. A game is queued once; queued again while a worker
-// has it, it is looked at once more when that worker is done.
-type enginePool struct {
-	mu      sync.Mutex
-	cond    *sync.Cond
-	queue   []string
-	state   map[string]uint8 // queued, running, again
-	running int
-	workers int // RunEngine's running workers: without any, idle does not wait
-}
-
-const (
-	jobQueued = iota + 1
-	jobRunning
-	jobAgain
-)
-
-func newEnginePool() *enginePool {
-	p := &enginePool{state: map[string]uint8{}}
-	p.cond = sync.NewCond(&p.mu)
-	return p
-}
-
-// add queues game id; it never blocks.
-func (p *enginePool) add(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	switch p.state[id] {
-	case jobQueued, jobAgain:
-		return
-	case jobRunning:
-		p.state[id] = jobAgain
-		return
-	}
-	p.state[id] = jobQueued
-	p.queue = append(p.queue, id)
-	p.cond.Broadcast()
-}
-
-// take waits for a queued game; "" when ctx ended.
-func (p *enginePool) take(ctx context.Context) string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for len(p.queue) == 0 {
-		if ctx.Err() != nil {
-			return ""
-		}
-		p.cond.Wait()
-	}
-	id := p.queue[0]
-	p.queue = p.queue[1:]
-	p.state[id] = jobRunning
-	p.running++
-	return id
-}
-
-// done ends a worker's turn with id: queued again if it was asked for meanwhile.
-func (p *enginePool) done(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.running--
-	if p.state[id] == jobAgain {
-		p.state[id] = jobQueued
-		p.queue = append(p.queue, id)
-	} else {
-		delete(p.state, id)
-	}
-	p.cond.Broadcast()
-}
-
-// idle waits until nothing is queued or running, or ctx ends.
-func (p *enginePool) idle(ctx context.Context) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for p.workers > 0 && (len(p.queue) > 0 || p.running > 0) && ctx.Err() == nil {
-		p.cond.Wait()
-	}
-}
-
-// wakeOnDone wakes the pool's waiters when ctx ends.
-func (p *enginePool) wakeOnDone(ctx context.Context) func() bool {
-	return context.AfterFunc(ctx, func() {
-		p.mu.Lock()
-		p.cond.Broadcast()
-		p.mu.Unlock()
-	})
-}
-
 // RunEngine runs the workers that search the engine's replies until ctx ends;
 // the main loop runs it beside RunOutbox. Without it, games against the bot
 // wait (their searches are queued in memory and found again from the store by
-// Tick after a restart).
-func (s *Service) RunEngine(ctx context.Context) error {
-	stop := s.ai.wakeOnDone(ctx)
-	defer stop()
-	n := max(s.aiCfg.Workers, 1)
-	s.ai.mu.Lock()
-	s.ai.workers += n
-	s.ai.mu.Unlock()
-	defer func() {
-		s.ai.mu.Lock()
-		s.ai.workers -= n
-		s.ai.cond.Broadcast()
-		s.ai.mu.Unlock()
-	}()
-	var wg sync.WaitGroup
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				id := s.ai.take(ctx)
-				if id == "" {
-					return
-				}
-				if err := s.engineJob(ctx, id); err != nil && ctx.Err() == nil {
-					s.log.Warn("engine reply", "game", id, "err", err)
-				}
-				s.ai.done(id)
-			}
-		}()
+// Tick after a restart). It is StartEngine followed by its wait.
+func (s *Service) RunEngine(ctx context.Context) error { return s.StartEngine(ctx)() }
+
+// StartEngine starts the engine's workers and returns at once with a function
+// that waits until they stopped (after ctx ends). The workers count from the
+// moment it returns, so a Settle that follows waits for them: with RunEngine
+// in a goroutine of its own, a Settle that ran before that goroutine did found
+// no worker and returned at once, before the bot's reply (the flake of
+// TestNewAtBotPlaysFirstAsRed, "the bot did not open").
+func (s *Service) StartEngine(ctx context.Context) (wait func() error) {
+	done := s.ai.Start(ctx, s.aiCfg.Workers, func(ctx context.Context, id string) {
+		if err := s.engineJob(ctx, id); err != nil && ctx.Err() == nil {
+			s.log.Warn("engine reply", "game", id, "err", err)
+		}
+	})
+	return func() error {
+		done()
+		return ctx.Err()
 	}
-	wg.Wait()
-	return ctx.Err()
 }
 
 // Settle waits until the engine has nothing queued or under way, or ctx ends:
 // the console waits for the bot's reply before it reads the next line.
-func (s *Service) Settle(ctx context.Context) {
-	stop := s.ai.wakeOnDone(ctx)
-	defer stop()
-	s.ai.idle(ctx)
-}
+func (s *Service) Settle(ctx context.Context) { s.ai.Idle(ctx) }
 
 // botSeat is the seat the engine plays in rec, or -1.
 func botSeat(rec *storage.Game) int {
@@ -396,7 +289,7 @@ func (s *Service) engineJob(ctx context.Context, id string) error {
 	q.expect = rec.Version
 	err = q.play(id, coord, replyAll)
 	if errors.Is(err, errStale) {
-		s.ai.add(id) // look again at the game as it is now
+		s.ai.Add(id) // look again at the game as it is now
 		return nil
 	}
 	var ue *userError
@@ -492,127 +385,11 @@ func (s *Service) engineLimits(rec *storage.Game, me rules.Side) engine.Limits {
 	now := s.now()
 	c := &rec.Clock
 	if c.Control.Kind == storage.KindLive {
-		return engine.Limits{Time: max(timeLeft(c, now, me, me), 0), Inc: c.Control.Increment}
+		return engine.Limits{Time: max(gameclock.Left(c, now, me, me), 0), Inc: c.Control.Increment}
 	}
 	t := s.aiCfg.MoveTime
 	if c.Control.Kind == storage.KindCorrespondence {
 		t = min(t, max(c.Deadline.Sub(now)/2, time.Second))
 	}
 	return engine.Limits{MoveTime: t}
-}
-
-// parseLevel reads the value of level=N: 1 to 8, and 9 when an external engine
-// is configured.
-func (q *request) parseLevel(val string) (int, error) {
-	top := engine.MaxLevel
-	if q.s.aiCfg.External != nil {
-		top = ExternalLevel
-	}
-	n, err := strconv.Atoi(val)
-	if err != nil || n < engine.MinLevel || n > top {
-		return 0, oops("err.bad_level", val, top)
-	}
-	return n, nil
-}
-
-// cmdPlay is /play [VARIANT] [level=N] [time] [side]: a game against the bot,
-// which begins at once.
-func (q *request) cmdPlay(args []string) error {
-	return q.newGame(args, true)
-}
-
-// startBotGame creates rec (the sender's seat filled, not yet stored) as a game
-// against the engine at level, begun at once: the bot accepts without being
-// asked. In a variant with setup secrets the bot's own answer is drawn now
-// (rules.DefaultSecret, the service's Rand) and the game waits for the
-// player's; the first board and the player's question are written with the
-// game.
-func (q *request) startBotGame(v *rules.Variant, g *rules.Game, rec *storage.Game, seat, level int) error {
-	if rec.StartFEN != "" {
-		// The dealt start (jieqi's shuffle) is the game's: g was made before the deal.
-		var err error
-		if g, err = rules.NewGame(v, rec.StartFEN); err != nil {
-			return fmt.Errorf("%s: the dealt start: %w", v.Slug, err)
-		}
-	}
-	me := q.s.botUser(q.ev.Platform)
-	botSide := rules.Side(1 - seat)
-	rec.Players[botSide] = storage.Player{UserID: me.ID, Name: me.Name, Level: level}
-	choices, err := rules.SecretChoices(v, rec.StartFEN)
-	if err != nil {
-		return fmt.Errorf("setup of %s: %w", v.Slug, err)
-	}
-	var asked *rules.Choice
-	for _, c := range choices {
-		if c.Side == botSide {
-			if rec.Secrets == nil {
-				rec.Secrets = storage.Secrets{}
-			}
-			rec.Secrets[secretKey(botSide)] = q.s.defaultSecret(v, rec.StartFEN, botSide)
-		} else {
-			asked = &c
-		}
-	}
-	now := q.s.now()
-	if level == ExternalLevel && (v.Slug != q.s.reg.DefaultSlug() || len(rec.Options) > 0) {
-		return oops("err.level_external", q.s.botName)
-	}
-	if asked == nil && len(choices) > 0 {
-		// Only the bot had something to choose: the game begins from the true start.
-		start, err := rules.ApplySecrets(v, rec.StartFEN, [2]string{rec.Secrets["red"], rec.Secrets["black"]})
-		if err != nil {
-			return fmt.Errorf("%s: apply the bot's secrets: %w", v.Slug, err)
-		}
-		if g, err = rules.NewGame(v, start); err != nil {
-			return fmt.Errorf("%s: the true start: %w", v.Slug, err)
-		}
-		rec.StartFEN = g.StartFEN()
-	}
-	if asked != nil {
-		rec.Status = storage.StatusSetup
-		rec.Clock.TurnStarted = now
-		rec.Clock.Deadline = now.Add(setupTime(rec.Clock.Control))
-	} else {
-		rec.Status = storage.StatusActive
-		startClock(&rec.Clock, now, rules.Side(g.Position().Seat(g.Position().ToMove())))
-	}
-	d := q.display()
-	var outs []*pendingOut
-	stored, entries, err := q.s.store.ChangeGame(q.ctx, storage.GameChange{Replace: rec, Consume: q.consumed(),
-		Outbox: func(sg *storage.Game) ([]*storage.OutboxEntry, error) {
-			nl := &loaded{rec: sg, game: g}
-			head := q.t("bot.begins", sg.ID, playerName(q.lang, sg, rules.Red), seatWord(q.lang, v, rules.Red),
-				playerName(q.lang, sg, rules.Black), seatWord(q.lang, v, rules.Black), q.describeControl(sg.Clock.Control))
-			if asked != nil {
-				head += "\n" + q.t("bot.setup", playerName(q.lang, sg, rules.Side(seat)), formatSpan(q.lang, sg.Clock.Deadline.Sub(now)))
-				outs = []*pendingOut{q.boardOut(nl, head, ""), q.s.privateOut(d, sg, asked.Side, q.s.setupPromptText(d, nl, *asked))}
-			} else {
-				outs = append([]*pendingOut{q.boardOut(nl, joinLines(head, startFacts(q.lang, nl)), "")}, q.s.privateBoardsOf(d, nl, false)...)
-			}
-			es := make([]*storage.OutboxEntry, len(outs))
-			for i, p := range outs {
-				if q.s.out.cfg.Mode == DeliverInline {
-					p.entry.Lease = q.s.ownLease()
-				}
-				es[i] = p.entry
-			}
-			return es, nil
-		}})
-	if err != nil {
-		return fmt.Errorf("create game: %w", err)
-	}
-	for i, p := range outs {
-		p.entry, p.stored = entries[i], true
-	}
-	q.s.oweAll(q.ctx, outs)
-	q.s.keep(&loaded{rec: stored, game: g}) // the engine hears of its turn
-	q.s.log.Info("game against the bot", "game", stored, "level", level)
-	return nil
-}
-
-// defaultSecret draws side s's setup answer with the service's Rand.
-func (s *Service) defaultSecret(v *rules.Variant, startFEN string, side rules.Side) string {
-	s.rngMu.Lock()
-	defer s.rngMu.Unlock()
-	return rules.DefaultSecret(v, startFEN, side, s.rng)
 }

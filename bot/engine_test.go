@@ -372,7 +372,7 @@ func TestOneProcessSearchesAGame(t *testing.T) {
 	h.say("alice", "h2e2")
 	<-started
 	var searched atomic.Int32
-	other, err := New(Config{Store: h.store, Renderer: h.svc.renderer, Logger: discardLogger(), Clock: h.clock,
+	other, err := New(Config{Store: h.store, Variants: h.reg, Renderer: h.svc.renderer, Logger: discardLogger(), Clock: h.clock,
 		Engine: EngineConfig{Mover: MoverFunc(func(ctx context.Context, g *rules.Game, level int, lim engine.Limits) (engine.Result, error) {
 			searched.Add(1)
 			return engine.NewEngine(engine.Config{TableBits: 10, Level: level}).Choose(ctx, g, engine.Limits{Depth: 1})

@@ -154,18 +154,8 @@ func (q *request) sideName(v *rules.Variant, s rules.Side) string {
 	return sideName(q.lang, v, s)
 }
 
-func sideName(l Lang, v *rules.Variant, s rules.Side) string {
-	if v != nil && v.WhiteAndBlack() {
-		if s == rules.Red {
-			return T(l, "side.white")
-		}
-		return T(l, "side.black")
-	}
-	if s == rules.Red {
-		return T(l, "side.red")
-	}
-	return T(l, "side.black")
-}
+// sideName is side s of v in language l (i18n.Catalog.SideName).
+func sideName(l Lang, v *rules.Variant, s rules.Side) string { return texts.SideName(l, v, s) }
 
 // seatName names seat in a game: its colour ("Red"), or "first player" while
 // the game has given no colours yet (banqi before its first flip).

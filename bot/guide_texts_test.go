@@ -52,7 +52,7 @@ func TestXiangqiRulesInEveryLanguage(t *testing.T) {
 // option as a string: what differs between games comes from the registry and
 // the variants' data, so a new variant needs no edit here.
 func TestBotNamesNoVariant(t *testing.T) {
-	reg := variants.Default()
+	reg := defaultRegistry()
 	var names []string
 	for _, v := range reg.All() {
 		names = append(names, v.Slug)

@@ -174,7 +174,7 @@ type harness struct {
 	// admins administer the group chat.
 	admins   map[string]bool
 	delivery DeliveryConfig
-	// engine, when set, runs the engine's workers (RunEngine) with it; handle
+	// engine, when set, runs the engine's workers (StartEngine) with it; handle
 	// then waits for the bot's replies (Settle).
 	engine     *EngineConfig
 	stopEngine func()
@@ -185,6 +185,11 @@ type harness struct {
 
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
+// defaultRegistry is variants.Default(), built once for the whole test binary:
+// building it finalizes every variant (most of a small test's time), and a
+// registry is read-only once built, so every harness and service can share it.
+var defaultRegistry = sync.OnceValue(variants.Default)
+
 type harnessOption func(*harness)
 
 func withRegistry(r *variants.Registry) harnessOption { return func(h *harness) { h.reg = r } }
@@ -194,7 +199,7 @@ func withEngine(c EngineConfig) harnessOption         { return func(h *harness) 
 
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
-	h := &harness{t: t, clock: NewFakeClock(epoch), plat: &fakePlatform{noDM: map[string]bool{}},
+	h := &harness{t: t, clock: NewFakeClock(epoch), plat: &fakePlatform{noDM: map[string]bool{}}, reg: defaultRegistry(),
 		path: filepath.Join(t.TempDir(), "chuhe.db"), admins: map[string]bool{"admin": true}}
 	for _, o := range opts {
 		o(h)
@@ -207,7 +212,9 @@ func newHarness(t testing.TB, opts ...harnessOption) *harness {
 // open (re)starts the service on the harness's data file, as a bot restart does.
 func (h *harness) open() {
 	h.t.Helper()
-	st, err := storage.Open(h.path, &storage.Options{Now: h.clock.Now})
+	// NoSync: the tests' crashes are of the process, never of the machine, and
+	// an fsync a write was half of a small test's time.
+	st, err := storage.Open(h.path, &storage.Options{Now: h.clock.Now, NoSync: true})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -225,12 +232,8 @@ func (h *harness) open() {
 	svc.AddPlatform(h.plat)
 	if h.engine != nil {
 		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_ = svc.RunEngine(ctx)
-		}()
-		h.stopEngine = func() { cancel(); <-done }
+		wait := svc.StartEngine(ctx)
+		h.stopEngine = func() { cancel(); _ = wait() }
 	}
 }
 

@@ -1,54 +1,29 @@
 package bot
 
-import "strings"
+import "github.com/chuhe/chuhe/bot/i18n"
+
+// The chat languages and the bot's texts live in package i18n; these names
+// keep the service's API (adapters name bot.Lang, bot.En, bot.T) and its
+// code short.
 
 // Lang is a chat language.
-type Lang string
+type Lang = i18n.Lang
 
 // The languages of the catalog. A chat without a setting speaks English.
 const (
-	En     Lang = "en"
-	ZhHant Lang = "zh-Hant" // traditional Chinese
-	ZhHans Lang = "zh-Hans" // simplified Chinese
+	En     = i18n.En
+	ZhHant = i18n.ZhHant // traditional Chinese
+	ZhHans = i18n.ZhHans // simplified Chinese
 )
 
 // Langs lists the catalog's languages in the order /settings shows them.
-func Langs() []Lang { return []Lang{En, ZhHant, ZhHans} }
+func Langs() []Lang { return i18n.Langs() }
 
 // ParseLang reads a language setting leniently ("zh-TW", "简体", "english");
 // anything unknown is English.
-func ParseLang(s string) Lang {
-	l, _ := lookupLang(s)
-	return l
-}
-
-// lookupLang is ParseLang that also says whether s named a language.
-func lookupLang(s string) (Lang, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "en", "english", "英文", "英語", "英语":
-		return En, true
-	case "zh-hant", "zh_hant", "hant", "zh-tw", "zh-hk", "繁體", "繁体", "正體", "繁體中文", "繁体中文":
-		return ZhHant, true
-	case "zh-hans", "zh_hans", "hans", "zh-cn", "zh", "简体", "簡體", "简体中文", "簡體中文", "中文":
-		return ZhHans, true
-	}
-	return En, false
-}
+func ParseLang(s string) Lang { return i18n.Parse(s) }
 
 // T returns the text of key in lang, formatted with args (fmt verbs), from the
 // locale files (locales.go). A missing key yields the key itself, so a mistake
 // shows but does not crash; TestLocales keeps that from happening.
-func T(lang Lang, key string, args ...any) string {
-	return texts.Format(string(lang), key, args...)
-}
-
-// chinese reports whether the language writes Chinese.
-func (l Lang) chinese() bool { return l == ZhHant || l == ZhHans }
-
-// list joins items as the language does ("a, b" or "a、b").
-func (l Lang) list(items []string) string {
-	if l.chinese() {
-		return strings.Join(items, "、")
-	}
-	return strings.Join(items, ", ")
-}
+func T(lang Lang, key string, args ...any) string { return texts.T(lang, key, args...) }

@@ -3,7 +3,8 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"strconv"
+	"github.com/chuhe/chuhe/bot/gameclock"
+	"github.com/chuhe/chuhe/bot/i18n"
 	"strings"
 
 	"github.com/chuhe/chuhe/rules"
@@ -201,7 +202,7 @@ func (q *request) cmdRules(args []string) error {
 	}
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
-	if q.lang.chinese() {
+	if q.lang.Chinese() {
 		sb.WriteString(" (" + v.Name + ")")
 	}
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
@@ -344,151 +345,8 @@ func (q *request) notationHelp(v *rules.Variant) string {
 			parts = append(parts, own)
 		}
 	}
-	return q.t("notation.head") + " " + q.lang.list(parts)
+	return q.t("notation.head") + " " + q.lang.List(parts)
 }
-
-// cmdExport writes a game as FEN and a PGN-style record. Both are public: the
-// FEN of the public view, the moves as everybody saw them.
-func (q *request) cmdExport(args []string) error {
-	if handled, err := q.exportMore(args); handled {
-		return err // /export mine, /export gif (export_mine.go)
-	}
-	id, _ := splitGameID(args, true)
-	id, err := q.lookGame(id)
-	if err != nil {
-		return err
-	}
-	l, unlock, err := q.open(id)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	rec, err := q.s.exportRecord(q.display(), l)
-	if err != nil {
-		return err
-	}
-	q.reply(Message{Text: q.t("export.head", id) + "\n" + rec})
-	return nil
-}
-
-// revealedLetters are the letters of the pieces a move turned face up, as the
-// records of banqi.md §9 and jieqi.md append them (c3c3n, h2e2P): public once
-// the move is made, so the record may carry them.
-func revealedLetters(r rules.Report) string {
-	var out []byte
-	for _, f := range r.Facts {
-		if (f.What != "flip" && f.What != "flipped") || len(f.Pieces) != 1 {
-			continue
-		}
-		c := f.Pieces[0].Letter
-		if f.Pieces[0].Side == rules.Black {
-			c += 'a' - 'A'
-		}
-		out = append(out, c)
-	}
-	return string(out)
-}
-
-// exportRecord writes the PGN-style record and the current public FEN.
-func (s *Service) exportRecord(d display, l *loaded) (string, error) {
-	rec := l.rec
-	v := l.game.Variant()
-	start, err := rules.NewGame(v, rec.StartFEN)
-	if err != nil {
-		return "", fmt.Errorf("export game %s: %w", rec.ID, err)
-	}
-	format := "ICCS"
-	switch d.notation {
-	case "wxf":
-		format = "WXF"
-	case "chinese":
-		format = "Chinese"
-	}
-	result := rec.Result
-	if result == "" {
-		result = "*"
-	}
-	var sb strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&sb, "[%s %q]\n", k, v) }
-	tag("Game", "Chinese Chess")
-	tag("Variant", v.Slug)
-	tag("Event", "Chuhe #"+rec.ID)
-	tag("Site", rec.Platform)
-	tag("Date", rec.CreatedAt.Format("2006.01.02"))
-	// The colours' players: in banqi the first flip decided who plays Red.
-	final := l.pos()
-	tag("Red", playerName(En, rec, rules.Side(final.Seat(rules.Red))))
-	tag("Black", playerName(En, rec, rules.Side(final.Seat(rules.Black))))
-	tag("Result", result)
-	tag("TimeControl", FormatTimeControl(rec.Clock.Control))
-	tag("Format", format)
-	for i, side := range [2]string{"Red", "Black"} {
-		if lv := rec.Players[i].Level; lv > 0 {
-			// PGN's WhiteType/BlackType say a program played; the level is ours.
-			tag(side+"Type", "program")
-			tag(side+"Level", strconv.Itoa(lv))
-		}
-	}
-	if rec.StartFEN != "" {
-		tag("FEN", start.Position().PublicFEN())
-	}
-	sb.WriteByte('\n')
-	coordOnly := display{lang: d.lang, notation: d.notation}
-	if coordOnly.notation == "" {
-		coordOnly.notation = "coord"
-	}
-	var line []string
-	for i, mr := range rec.Moves {
-		pos := start.Position()
-		m, err := rules.ParseCoord(pos, mr.Text)
-		if err != nil {
-			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
-		}
-		text := coordOnly.formatMove(pos, m)
-		first := pos.Seat(pos.ToMove()) == 0 // the move numbers follow the seats
-		if first || i == 0 {
-			num := fmt.Sprintf("%d.", pos.Fullmove())
-			if !first {
-				num += ".."
-			}
-			text = num + " " + text
-		}
-		if err := start.Play(m); err != nil {
-			return "", fmt.Errorf("export game %s move %d: %w", rec.ID, i+1, err)
-		}
-		if coordOnly.notation == "coord" {
-			text += revealedLetters(start.Report())
-		}
-		line = append(line, text)
-	}
-	line = append(line, result)
-	sb.WriteString(wrap(line, 72))
-	sb.WriteString("\n\nFEN: " + l.pos().PublicFEN())
-	return sb.String(), nil
-}
-
-// wrap joins words into lines of at most width bytes.
-func wrap(words []string, width int) string {
-	var sb strings.Builder
-	n := 0
-	for i, w := range words {
-		if i > 0 {
-			if n+1+len(w) > width {
-				sb.WriteByte('\n')
-				n = 0
-			} else {
-				sb.WriteByte(' ')
-				n++
-			}
-		}
-		sb.WriteString(w)
-		n += len(w)
-	}
-	return sb.String()
-}
-
-// Notation settings a chat can choose.
-const notations = "default, coord, wxf, chinese"
 
 func parseNotation(s string) (string, bool) {
 	switch strings.ToLower(s) {
@@ -531,7 +389,7 @@ func (q *request) cmdSettings(args []string) error {
 	var apply func(c *storage.Chat)
 	switch strings.ToLower(key) {
 	case "language", "lang", "語言", "语言":
-		l, ok := lookupLang(val)
+		l, ok := i18n.Lookup(val)
 		if !ok {
 			return oops("err.settings_lang", val)
 		}
@@ -549,11 +407,11 @@ func (q *request) cmdSettings(args []string) error {
 		}
 		apply = func(c *storage.Chat) { c.DefaultVariant = slug }
 	case "time", "clock", "時間", "时间":
-		tc, err := ParseTimeControl(val)
+		tc, err := gameclock.Parse(val)
 		if err != nil {
 			return oops("err.bad_time", val)
 		}
-		apply = func(c *storage.Chat) { c.DefaultTimeControl = FormatTimeControl(tc) }
+		apply = func(c *storage.Chat) { c.DefaultTimeControl = gameclock.Format(tc) }
 	default:
 		var err error
 		if apply, err = playerSetting(key, val); err != nil {
@@ -580,7 +438,7 @@ func (q *request) showSettings(c *storage.Chat) {
 	}
 	control := describeControl(q.lang, defaultControl())
 	if c.DefaultTimeControl != "" {
-		if tc, err := ParseTimeControl(c.DefaultTimeControl); err == nil {
+		if tc, err := gameclock.Parse(c.DefaultTimeControl); err == nil {
 			control = describeControl(q.lang, tc)
 		}
 	}

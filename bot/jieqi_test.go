@@ -24,7 +24,7 @@ func TestJieqiGame(t *testing.T) {
 	id := gameIDIn(t, out)
 	out = append(out, h.say("bob", "/accept "+id)...)
 	rec := h.game(id)
-	v, _ := variants.Default().Get("jieqi")
+	v, _ := defaultRegistry().Get("jieqi")
 	if rec.StartFEN == "" || rec.StartFEN == variants.JieqiStart {
 		t.Fatalf("no shuffle stored: %q", rec.StartFEN)
 	}
@@ -128,7 +128,7 @@ func TestJieqiPool(t *testing.T) {
 	id := gameIDIn(t, h.say("alice", "/new jieqi @bob side=red"))
 	out := h.say("bob", "/accept "+id)
 	mustContain(t, out, "Not yet seen: 仕2 相2 馬2 車2 炮2 兵5 / 士2 象2 馬2 車2 砲2 卒5")
-	v, _ := variants.Default().Get("jieqi")
+	v, _ := defaultRegistry().Get("jieqi")
 	start, err := rules.NewPosition(v, h.game(id).StartFEN)
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +163,7 @@ func TestJieqiCapturedNoneEnd(t *testing.T) {
 	h := newHarness(t)
 	id := gameIDIn(t, h.say("alice", "/new jieqi captured=none @bob side=red"))
 	h.say("bob", "/accept "+id)
-	v, _ := variants.Default().Get("jieqi")
+	v, _ := defaultRegistry().Get("jieqi")
 	start, err := rules.NewPosition(v, h.game(id).StartFEN)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // Issue 8 in the bot: /rules with options, setups where one side has nothing to
@@ -27,7 +26,7 @@ const (
 
 func needJinchan(t *testing.T) {
 	t.Helper()
-	r := variants.Default()
+	r := defaultRegistry()
 	if _, ok := r.Get("jinchan"); !ok || !r.IsOption("fuhe") {
 		t.Skip("no jinchan or fuhe")
 	}
@@ -64,7 +63,7 @@ func TestGuides(t *testing.T) {
 	needJinchan(t)
 	// The guides live with the variant and the option: jinchan's, and fuhe's,
 	// whose corner points depend on the board it is played on.
-	reg := variants.Default()
+	reg := defaultRegistry()
 	jcBase, _ := reg.Get("jinchan")
 	fuhe, _ := reg.Option("fuhe")
 	withFuhe, err := reg.Build("xiangqi", []string{"fuhe"})

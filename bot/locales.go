@@ -3,12 +3,12 @@ package bot
 import (
 	"embed"
 
-	"github.com/chuhe/chuhe/internal/locale"
+	"github.com/chuhe/chuhe/bot/i18n"
 )
 
 // Every text the bot says is data: one YAML file a language in locales/,
 // embedded in the binary, so that a translator edits a file, not Go code
-// (internal/locale reads them; plural forms by CLDR rules).
+// (package i18n reads them; plural forms by CLDR rules).
 
 //go:embed locales/*.yaml
 var localeFiles embed.FS
@@ -16,14 +16,10 @@ var localeFiles embed.FS
 // texts is read once at start and only read after (no global mutable state).
 var texts = mustLoadLocales()
 
-func mustLoadLocales() *locale.Set {
-	langs := make([]string, 0, 3)
-	for _, l := range Langs() {
-		langs = append(langs, string(l))
-	}
-	s, err := locale.Load(localeFiles, "locales", langs...)
+func mustLoadLocales() *i18n.Catalog {
+	c, err := i18n.Load(localeFiles, "locales")
 	if err != nil {
 		panic(err) // the files are embedded: TestLocales fails first
 	}
-	return s
+	return c
 }

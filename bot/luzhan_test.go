@@ -8,7 +8,6 @@ import (
 
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // luzhanTwin plays a land-battle game in which alice (Red) places redLine on
@@ -74,7 +73,7 @@ func TestLuzhanTwinGames(t *testing.T) {
 // and the owner its bombs, mines and flag; the public image of another
 // arrangement is the same, byte for byte.
 func TestLuzhanImages(t *testing.T) {
-	v, ok := variants.Default().Get("luzhan")
+	v, ok := defaultRegistry().Get("luzhan")
 	if !ok {
 		t.Skip("no luzhan")
 	}

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"errors"
+	"github.com/chuhe/chuhe/bot/gameclock"
+	"github.com/chuhe/chuhe/bot/inbox"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -228,7 +230,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		return oops("err.not_your_turn", id, playerName(q.lang, rec, side), seatName(q.lang, l, side))
 	}
 	now := q.s.now()
-	if outOfTime(&rec.Clock, now) {
+	if gameclock.OutOfTime(&rec.Clock, now) {
 		// The game ends on time, and the chat is owed the result with it.
 		nl, err := q.change(l, timedOut(l), func(nl *loaded) []*pendingOut {
 			return []*pendingOut{q.announcement(nl.rec, Message{Text: q.t("move.too_late", id) + "\n" + resultLine(q.lang, nl)})}
@@ -250,7 +252,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	}
 	coord := rules.FormatCoord(pos, m)
 	shown := q.formatMove(pos, m)
-	moverLeft := timeLeft(&rec.Clock, now, side, side)
+	moverLeft := gameclock.Left(&rec.Clock, now, side, side)
 	if err := l.game.Play(m); err != nil {
 		return q.moveError(l, text, err)
 	}
@@ -266,7 +268,7 @@ func (q *request) play(id, text string, mode playMode) error {
 		if back {
 			g.Clock.Paused[side] = time.Time{}
 		}
-		afterMove(&g.Clock, now, side, next, moverLeft)
+		gameclock.AfterMove(&g.Clock, now, side, next, moverLeft)
 		if g.DrawOffer != int(side) {
 			g.DrawOffer = storage.NoSide // the offer lapses: its receiver moved instead
 		}
@@ -325,7 +327,7 @@ func (q *request) play(id, text string, mode playMode) error {
 	change := storage.GameChange{ID: id, ExpectVersion: rec.Version, Mutate: mutate, Outbox: owed, Rate: rate,
 		Append: &storage.MoveRecord{Text: coord, At: now, Side: int(side)}}
 	if q.ev.Inbound != "" {
-		change.Consume = []storage.ValueRef{{Bucket: ownedInbox, Key: q.ev.Inbound}}
+		change.Consume = []storage.ValueRef{inbox.Consumed(q.ev.Inbound)}
 	}
 	stored, entries, err := q.s.store.ChangeGame(q.ctx, change)
 	if err != nil {
@@ -415,7 +417,7 @@ func (q *request) someMoves(pos *rules.Position, coords []string, max int) strin
 		}
 		out = append(out, q.formatMove(pos, m))
 	}
-	return q.lang.list(out)
+	return q.lang.List(out)
 }
 
 // clip shortens a user's text for quoting it back.

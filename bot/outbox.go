@@ -4,12 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
+	"github.com/chuhe/chuhe/bot/inbox"
 	"sync"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/outbox"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -67,21 +66,20 @@ type DeliveryConfig struct {
 	Parallel int
 }
 
+// withDefaults fills the zero fields: LateAfter here, the sender's own in
+// package outbox.
 func (c DeliveryConfig) withDefaults() DeliveryConfig {
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
+	if c.LateAfter <= 0 {
+		c.LateAfter = 2 * time.Minute
 	}
-	def(&c.LateAfter, 2*time.Minute)
-	def(&c.AlertAfter, 10*time.Minute)
-	def(&c.MaxBackoff, 5*time.Minute)
-	def(&c.Poll, time.Second)
-	def(&c.Lease, 2*time.Minute)
-	if c.Parallel <= 0 {
-		c.Parallel = 16
-	}
+	sc := c.sender().WithDefaults()
+	c.AlertAfter, c.MaxBackoff, c.Poll, c.Lease, c.Parallel = sc.AlertAfter, sc.MaxBackoff, sc.Poll, sc.Lease, sc.Parallel
 	return c
+}
+
+// sender is the part of c that tunes the outbox sender.
+func (c DeliveryConfig) sender() outbox.Config {
+	return outbox.Config{AlertAfter: c.AlertAfter, MaxBackoff: c.MaxBackoff, Poll: c.Poll, Lease: c.Lease, Parallel: c.Parallel}
 }
 
 // Entry kinds: a newer entry of one kind, game and destination supersedes an
@@ -127,9 +125,6 @@ type outPayload struct {
 	Reveal *puzzleReveal `json:"reveal,omitempty"`
 }
 
-// ownedInbox is the value bucket of durably queued inbound events (inbox.go).
-const ownedInbox = "inbound"
-
 // pendingOut is one message of an event, in the order the handler made them:
 // a direct answer (entry nil), or an owed message with its outbox entry.
 type pendingOut struct {
@@ -142,15 +137,15 @@ type pendingOut struct {
 	hintFor *storage.Game
 }
 
-// outbox is the service's delivery state.
-type outbox struct {
+// delivery is the service's side of the outbox: its settings, the sender
+// (package outbox) and when the record of sent messages was last pruned.
+type delivery struct {
 	cfg    DeliveryConfig
 	holder string
-	wake   chan struct{}
+	sender *outbox.Sender
 
-	mu      sync.Mutex
-	alerted map[string]bool // destinations logged as failing
-	pruned  time.Time       // when the record of sent messages was last pruned
+	mu     sync.Mutex
+	pruned time.Time
 }
 
 // sentKept is how long the record of a sent message (which game a board is
@@ -175,18 +170,17 @@ func (s *Service) pruneSent(ctx context.Context, now time.Time) error {
 	return err
 }
 
-func newOutbox(cfg DeliveryConfig, holder string) *outbox {
-	return &outbox{cfg: cfg.withDefaults(), holder: holder, wake: make(chan struct{}, 1),
-		alerted: map[string]bool{}}
+// newDelivery makes the service's delivery state; its sender delivers
+// through s.deliverEntry, so s.store, s.clock and s.log must be set.
+func (s *Service) newDelivery(cfg DeliveryConfig, holder string) *delivery {
+	cfg = cfg.withDefaults()
+	snd := outbox.New(outbox.Options{Store: s.store, Deliver: s.deliverEntry, Holder: holder,
+		Config: cfg.sender(), Now: s.now, Logger: s.log})
+	return &delivery{cfg: cfg, holder: holder, sender: snd}
 }
 
-// Wake tells the sender there is something to deliver.
-func (s *Service) wakeSender() {
-	select {
-	case s.out.wake <- struct{}{}:
-	default:
-	}
-}
+// wakeSender tells the sender there is something to deliver.
+func (s *Service) wakeSender() { s.out.sender.Wake() }
 
 // payloadOf encodes m for the outbox.
 func payloadOf(m Message, lang Lang, about string) (json.RawMessage, error) {
@@ -308,7 +302,7 @@ func (q *request) flush(c *collector) {
 	if len(fresh) > 0 {
 		var consumed []storage.ValueRef
 		if q.ev.Inbound != "" {
-			consumed = append(consumed, storage.ValueRef{Bucket: ownedInbox, Key: q.ev.Inbound})
+			consumed = append(consumed, inbox.Consumed(q.ev.Inbound))
 		}
 		if err := s.store.Enqueue(q.ctx, fresh, consumed...); err != nil {
 			// The change is stored; its messages are not: send them directly,
@@ -494,368 +488,4 @@ func (q *request) deliverOwn(it *pendingOut) (storage.OutboxResult, *pendingOut)
 	s.remember(ref, it.about)
 	res.Sent = sentRecord(e, ref, it.about)
 	return res, nil
-}
-
-func sentRecord(e *storage.OutboxEntry, ref MessageRef, about string) []storage.SentMessage {
-	if ref.ID == "" {
-		return nil
-	}
-	return []storage.SentMessage{{Platform: e.Platform, ChatID: ref.ChatID, ID: ref.ID, About: about}}
-}
-
-func (s *Service) sendVia(ctx context.Context, p Platform, e *storage.OutboxEntry, m Message) (MessageRef, error) {
-	if e.ChatID != "" {
-		return p.Send(ctx, e.ChatID, m)
-	}
-	var pl outPayload
-	_ = json.Unmarshal(e.Payload, &pl)
-	return p.SendPrivate(ctx, User{ID: e.UserID, Name: pl.UserName}, m)
-}
-
-// permanent reports whether an error from a platform will not go away by
-// trying again: adapters mark temporary errors with Temporary() bool; a user who
-// cannot be reached privately or a message too long are permanent.
-func permanent(err error) bool {
-	var pu *PrivateUnavailableError
-	if errors.As(err, &pu) || errors.Is(err, ErrTooLong) {
-		return true
-	}
-	var t interface{ Temporary() bool }
-	if errors.As(err, &t) {
-		return !t.Temporary()
-	}
-	return false // unknown: worth another try
-}
-
-// failure turns a failed delivery into the entry's next state. A private
-// message to a user the platform cannot reach is given up on, and the game's
-// chat is told how to open the private chat (the board comes with /start).
-func (s *Service) failure(ctx context.Context, e *storage.OutboxEntry, err error, rec *storage.Game) storage.OutboxResult {
-	res := storage.OutboxResult{ID: e.ID, Err: errText(err)}
-	var pu *PrivateUnavailableError
-	if errors.As(err, &pu) && e.UserID != "" {
-		s.privateUnreachable(ctx, e, pu, rec)
-		res.Err, res.Superseded = "", true // nothing more to do with it
-		return res
-	}
-	if permanent(err) {
-		s.log.Error("a message was refused for good", "platform", e.Platform, "chat", e.ChatID, "game", e.GameID, "err", err)
-		return res // Retry zero: Failed
-	}
-	res.Retry = s.now().Add(s.backoff(e.Attempts + 1))
-	return res
-}
-
-// errText is what the store keeps of a delivery error: the adapter's text, cut.
-func errText(err error) string {
-	t := err.Error()
-	if len(t) > 300 {
-		t = t[:300] + "…"
-	}
-	return t
-}
-
-// backoff is the wait after n failed attempts: 1s doubling, up to MaxBackoff.
-func (s *Service) backoff(n int) time.Duration {
-	d := time.Second
-	for i := 1; i < n && d < s.out.cfg.MaxBackoff; i++ {
-		d *= 2
-	}
-	return min(d, s.out.cfg.MaxBackoff)
-}
-
-// privateUnreachable posts the hint for a player the platform cannot reach
-// privately, through the outbox of the game's chat.
-func (s *Service) privateUnreachable(ctx context.Context, e *storage.OutboxEntry, pu *PrivateUnavailableError, rec *storage.Game) {
-	var pl outPayload
-	_ = json.Unmarshal(e.Payload, &pl)
-	u := User{ID: e.UserID, Name: pl.UserName}
-	s.setCanDM(ctx, e.Platform, u, false)
-	if rec == nil {
-		g, err := s.store.Game(ctx, e.GameID)
-		if err != nil {
-			s.log.Warn("private message not sent", "game", e.GameID, "err", err)
-			return
-		}
-		rec = g
-	}
-	if !s.firstHint(ctx, rec, u.ID) {
-		return // the chat was told already
-	}
-	d := s.chatDisplay(ctx, rec)
-	hint := s.privateHint(d, rec.ID, s.platform(rec.Platform), u, pu)
-	if err := s.store.Enqueue(ctx, []*storage.OutboxEntry{publicEntry(rec, hint, d.lang)}); err != nil {
-		s.log.Warn("private hint not queued", "game", rec.ID, "err", err)
-	}
-	s.wakeSender()
-}
-
-// ---- the sender ----
-
-// RunOutbox delivers the outbox until ctx ends: at once (what is left from
-// before a restart), whenever a handler or Tick queues something, and every
-// DeliveryConfig.Poll for retries. It returns nil when ctx ends; what is not
-// delivered by then stays in the store for the next start.
-func (s *Service) RunOutbox(ctx context.Context) error {
-	t := time.NewTicker(s.out.cfg.Poll)
-	defer t.Stop()
-	for {
-		if _, err := s.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("outbox", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-s.out.wake:
-		case <-t.C:
-		}
-	}
-}
-
-// DeliverDue claims what is due now and delivers it, destinations in parallel
-// and each in order, and returns how many entries it finished (delivered,
-// superseded or given up on). Tests call it to deliver without the loop.
-func (s *Service) DeliverDue(ctx context.Context) (int, error) {
-	es, err := s.store.ClaimOutbox(ctx, storage.OutboxClaim{Holder: s.out.holder, Now: s.now(), Lease: s.out.cfg.Lease})
-	if err != nil || len(es) == 0 {
-		return 0, err
-	}
-	byDest := map[string][]*storage.OutboxEntry{}
-	var order []string
-	for _, e := range es {
-		d := e.Dest()
-		if byDest[d] == nil {
-			order = append(order, d)
-		}
-		byDest[d] = append(byDest[d], e)
-	}
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
-		errs []error
-		sem  = make(chan struct{}, s.out.cfg.Parallel)
-	)
-	for _, d := range order {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(run []*storage.OutboxEntry) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			n, err := s.deliverRun(ctx, run)
-			mu.Lock()
-			done += n
-			if err != nil {
-				errs = append(errs, err)
-			}
-			mu.Unlock()
-		}(byDest[d])
-	}
-	wg.Wait()
-	return done, errors.Join(errs...)
-}
-
-// deliverRun delivers one destination's claimed entries in order. An undelivered
-// board followed by a newer one of the same game in the run is superseded; a
-// failure stops the run (the rest is released, to keep the order). When ctx
-// ends, the send under way is not cancelled (an adapter would go on with it and
-// report a failure, and it would be sent twice): the adapter's own drain bounds
-// it; what is left is released for the next start.
-func (s *Service) deliverRun(ctx context.Context, run []*storage.OutboxEntry) (int, error) {
-	sendCtx := context.WithoutCancel(ctx)
-	newest := map[[2]string]int{} // kind, game -> index of its newest entry
-	for i, e := range run {
-		if e.Kind != "" && e.GameID != "" {
-			newest[[2]string{e.Kind, e.GameID}] = i
-		}
-	}
-	replaced := map[int]int{} // index of a newest board -> how many it replaces
-	var results []storage.OutboxResult
-	finished := 0
-	flushResults := func() error {
-		if len(results) == 0 {
-			return nil
-		}
-		err := s.store.FinishOutbox(context.WithoutCancel(ctx), s.out.holder, results)
-		results = results[:0]
-		return err
-	}
-	var errs []error
-	stopped := false
-	for i, e := range run {
-		if stopped || ctx.Err() != nil {
-			results = append(results, storage.OutboxResult{ID: e.ID, Release: true})
-			continue
-		}
-		if j, ok := newest[[2]string{e.Kind, e.GameID}]; ok && e.Kind != "" && j != i {
-			replaced[j] += 1 + e.Replaces
-			results = append(results, storage.OutboxResult{ID: e.ID, Superseded: true, SupersededBy: run[j].ID})
-			finished++
-			continue
-		}
-		res := s.deliverEntry(sendCtx, e, e.Replaces+replaced[i])
-		results = append(results, res)
-		if res.Err != "" && !res.Retry.IsZero() {
-			stopped = true
-			s.noteFailing(e)
-		} else {
-			finished++
-			s.noteRecovered(e)
-		}
-		// Record as we go: a delivered board must not be sent again after a crash.
-		if err := flushResults(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if err := flushResults(); err != nil {
-		errs = append(errs, err)
-	}
-	return finished, errors.Join(errs...)
-}
-
-// deliverEntry builds and sends one entry through its platform.
-func (s *Service) deliverEntry(ctx context.Context, e *storage.OutboxEntry, replaces int) storage.OutboxResult {
-	p := s.platform(e.Platform)
-	if p == nil {
-		// No adapter for it in this process: try again later (a restart with the
-		// platform configured delivers it).
-		return storage.OutboxResult{ID: e.ID, Err: "no adapter for platform " + e.Platform, Retry: s.now().Add(s.out.cfg.MaxBackoff)}
-	}
-	var pl outPayload
-	if err := json.Unmarshal(e.Payload, &pl); err != nil {
-		s.log.Error("undecodable outbox entry dropped", "id", e.ID, "err", err)
-		return storage.OutboxResult{ID: e.ID, Err: "undecodable", Retry: time.Time{}}
-	}
-	m, err := s.messageOf(ctx, pl)
-	if err != nil {
-		s.log.Error("an owed message could not be rebuilt", "game", e.GameID, "err", err)
-		return storage.OutboxResult{ID: e.ID, Err: errText(err)}
-	}
-	lang := ParseLang(pl.Lang)
-	var notes []string
-	if late := s.now().Sub(e.CreatedAt); late >= s.out.cfg.LateAfter {
-		span := formatSpan(lang, late)
-		if late < time.Minute {
-			span = T(lang, "out.span_s", int(late.Seconds()))
-		}
-		notes = append(notes, T(lang, "out.late", e.CreatedAt.UTC().Format("15:04:05")+" UTC", span))
-	}
-	if replaces > 0 {
-		notes = append(notes, T(lang, "out.superseded", replaces, e.GameID))
-	}
-	if len(notes) > 0 {
-		m.Text = strings.Join(notes, "\n") + "\n" + m.Text
-	}
-	ref, err := s.sendVia(ctx, p, e, m)
-	if pl.Reveal != nil && e.UserID != "" {
-		if note, done := s.settleReveal(ctx, e, pl, err); done {
-			s.revealNote(ctx, e, pl, note)
-			if err != nil {
-				return storage.OutboxResult{ID: e.ID, Superseded: true}
-			}
-		}
-	}
-	if err != nil {
-		return s.failure(ctx, e, err, nil)
-	}
-	if e.UserID != "" {
-		s.reached(ctx, e.Platform, e.UserID)
-	}
-	s.remember(ref, pl.About)
-	return storage.OutboxResult{ID: e.ID, Sent: sentRecord(e, ref, pl.About)}
-}
-
-// messageOf rebuilds a Message from its payload, drawing a board from the stored
-// game: the public view, or the view of the side whose private board it is.
-func (s *Service) messageOf(ctx context.Context, pl outPayload) (Message, error) {
-	m := Message{Text: pl.Text, Buttons: pl.Buttons, ReplyTo: pl.ReplyTo, ImageName: pl.ImageName, Image: pl.Image, Alt: pl.Alt,
-		File: pl.File, FileName: pl.FileName, gif: pl.GIFOf}
-	s.drawGIF(ctx, &m, ParseLang(pl.Lang))
-	b := pl.Board
-	if b == nil {
-		return m, nil
-	}
-	rec, err := s.store.Game(ctx, b.Game)
-	if err != nil {
-		return m, err
-	}
-	v, err := s.variant(rec.Variant, rec.Options)
-	if err != nil {
-		return m, err
-	}
-	ply := min(b.Ply, len(rec.Moves))
-	moves := make([]string, ply)
-	for i := range moves {
-		moves[i] = rec.Moves[i].Text
-	}
-	g, err := rules.Replay(v, rec.StartFEN, moves)
-	if err != nil {
-		return m, fmt.Errorf("replay game %s: %w", rec.ID, err)
-	}
-	audience := rules.Public
-	if b.Side >= 0 {
-		audience = rules.AudienceOf(rules.Side(b.Side))
-	}
-	view := g.Position().View(audience)
-	m.Image = s.image(view, ImageOptions{Simplified: b.Simplified, Flip: b.Flip, Labels: b.Labels})
-	m.Alt = TextBoard(view)
-	m.board = b
-	return m, nil
-}
-
-// noteFailing logs a destination that has been failing for AlertAfter, once.
-func (s *Service) noteFailing(e *storage.OutboxEntry) {
-	if e.FirstFail.IsZero() || s.now().Sub(e.FirstFail) < s.out.cfg.AlertAfter {
-		return
-	}
-	s.out.mu.Lock()
-	already := s.out.alerted[e.Dest()]
-	s.out.alerted[e.Dest()] = true
-	s.out.mu.Unlock()
-	if !already {
-		s.log.Error("messages cannot be delivered; still trying", "platform", e.Platform, "chat", e.ChatID,
-			"since", e.FirstFail, "attempts", e.Attempts, "err", e.LastError)
-	}
-}
-
-func (s *Service) noteRecovered(e *storage.OutboxEntry) {
-	s.out.mu.Lock()
-	was := s.out.alerted[e.Dest()]
-	delete(s.out.alerted, e.Dest())
-	s.out.mu.Unlock()
-	if was {
-		s.log.Info("messages are being delivered again", "platform", e.Platform, "chat", e.ChatID)
-	}
-}
-
-// deliveryStatus is what /board says about a chat's undelivered messages: how
-// many wait and since when, and those refused for good. Empty when all is well.
-func (s *Service) deliveryStatus(ctx context.Context, lang Lang, platform, chatID, gameID string) string {
-	es, err := s.store.PendingOutbox(ctx, platform, chatID, gameID)
-	if err != nil || len(es) == 0 {
-		return ""
-	}
-	sort.Slice(es, func(i, j int) bool { return es[i].ID < es[j].ID })
-	var lines []string
-	waiting, failed := 0, 0
-	var since time.Time
-	for _, e := range es {
-		if e.Failed {
-			failed++
-			continue
-		}
-		if e.Attempts > 0 {
-			waiting++
-			if since.IsZero() || e.FirstFail.Before(since) {
-				since = e.FirstFail
-			}
-		}
-	}
-	if waiting > 0 {
-		lines = append(lines, T(lang, "out.status_waiting", waiting, since.UTC().Format("15:04")+" UTC"))
-	}
-	if failed > 0 {
-		lines = append(lines, T(lang, "out.status_failed", failed))
-	}
-	return strings.Join(lines, "\n")
 }

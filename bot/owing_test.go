@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync/atomic"
@@ -14,7 +13,6 @@ import (
 	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // errCrashed is what a store call gets after crashStore's crash.
@@ -194,7 +192,7 @@ func TestOwedSurviveCrashAfterWrite(t *testing.T) {
 		{name: "move too late", before: started, user: "alice", text: "/m h2e2", tick: -4 * 24 * time.Hour,
 			want: []string{"Too late: your time in game #1 ran out before this move."}},
 		{name: "setup", before: func(h *harness) string {
-			if !variants.Default().IsOption("fuhe") {
+			if !defaultRegistry().IsOption("fuhe") {
 				h.t.Skip("no fuhe option")
 			}
 			return gameIDIn(h.t, h.say("alice", "/new xiangqi fuhe @bob side=red"))
@@ -381,56 +379,6 @@ func TestPuzzleSolutionOwed(t *testing.T) {
 	}
 	if _, err := h.store.PuzzleScore(context.Background(), "test", "group", "dave"); err != nil {
 		t.Errorf("dave's solve was not scored: %v", err)
-	}
-}
-
-// TestInboxSeenWindow: an inbox remembers the events it kept, handled or
-// not, within its window (trimmed as it goes, never beyond 9/8 of it), and
-// lists only events as pending.
-func TestInboxSeenWindow(t *testing.T) {
-	h := newHarness(t)
-	ctx := context.Background()
-	ib := &storeInbox{st: h.store, prefix: "test/", window: 8, log: discardLogger(), now: time.Now, holder: "test"}
-	for i := 1; i <= 20; i++ {
-		in := []Inbound{{Key: fmt.Sprintf("%012d", i), Data: json.RawMessage(`{}`)}}
-		if err := ib.Keep(ctx, in, ""); err != nil {
-			t.Fatal(err)
-		}
-		if i%2 == 0 {
-			if err := ib.Done(ctx, in[0].Key); err != nil {
-				t.Fatal(err)
-			}
-		}
-		marks, err := h.store.Values(ctx, ownedInbox, ib.seenPrefix())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(marks) > 9 {
-			t.Fatalf("after %d events %d marks kept, want at most 9", i, len(marks))
-		}
-	}
-	for i, want := range map[int]bool{20: true, 19: true, 13: true, 12: false, 1: false} {
-		if got, err := ib.Seen(ctx, fmt.Sprintf("%012d", i)); err != nil || got != want {
-			t.Errorf("Seen(%d) = %v (%v), want %v", i, got, err, want)
-		}
-	}
-	// The inbox's own events are its to handle; a new inbox (an adapter
-	// restarted) takes the ones not done.
-	if pending, _, err := ib.Pending(ctx); err != nil || len(pending) != 0 {
-		t.Errorf("the inbox claimed %d of its own events (%v)", len(pending), err)
-	}
-	next := &storeInbox{st: h.store, prefix: "test/", window: 8, log: discardLogger(), now: time.Now, holder: "next"}
-	pending, _, err := next.Pending(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pending) != 10 {
-		t.Errorf("%d pending, want the 10 not done", len(pending))
-	}
-	for _, p := range pending {
-		if strings.Contains(p.Key, "~") {
-			t.Errorf("a mark is listed as pending: %s", p.Key)
-		}
 	}
 }
 

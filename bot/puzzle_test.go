@@ -13,7 +13,6 @@ import (
 	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // The daily puzzle, as players see it: the tests use the fake clock, a real data
@@ -65,7 +64,7 @@ func (h *harness) usePuzzles(c *puzzle.Collection) { h.svc.pz.coll = c }
 // position replays the first n moves of the puzzle's line.
 func position(t testing.TB, p *puzzle.Puzzle, moves []string) *rules.Position {
 	t.Helper()
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := defaultRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("no xiangqi")
 	}

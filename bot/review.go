@@ -82,7 +82,7 @@ func (q *request) cmdReview(args []string) error {
 	if err := q.s.store.PutValue(q.ctx, reviewBucket, id, reviewAsk{Asked: q.s.now()}); err != nil {
 		return fmt.Errorf("ask for the review of game %s: %w", id, err)
 	}
-	q.s.ai.add(reviewPrefix + id)
+	q.s.ai.Add(reviewPrefix + id)
 	q.say("review.queued", id)
 	return nil
 }
@@ -98,7 +98,7 @@ func (s *Service) queueReviews(ctx context.Context) error {
 		return fmt.Errorf("claim pending reviews: %w", err)
 	}
 	for _, v := range vs {
-		s.ai.add(reviewPrefix + v.Key)
+		s.ai.Add(reviewPrefix + v.Key)
 	}
 	return nil
 }

@@ -351,7 +351,7 @@ func TestRaceConflict(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	svc, err := New(Config{Store: rs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: rs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,52 +459,13 @@ func TestSuggestMoves(t *testing.T) {
 	}
 }
 
-func TestTimeControls(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want string
-		ok   bool
-	}{
-		{"10+5", "10+5", true}, {"10", "10", true}, {"3m", "3", true}, {"180", "180", true},
-		{"3d", "3d", true}, {"14d", "14d", true}, {"1天", "1d", true}, {"untimed", "untimed", true},
-		{"0", "", false}, {"181", "", false}, {"10+61", "", false}, {"15d", "", false}, {"0d", "", false},
-		{"abc", "", false}, {"", "", false},
-	} {
-		tc, err := ParseTimeControl(c.in)
-		if (err == nil) != c.ok {
-			t.Errorf("ParseTimeControl(%q) err = %v, want ok %v", c.in, err, c.ok)
-			continue
-		}
-		if c.ok && FormatTimeControl(tc) != c.want {
-			t.Errorf("ParseTimeControl(%q) formats as %q, want %q", c.in, FormatTimeControl(tc), c.want)
-		}
-	}
-}
-
-func TestReminderSchedule(t *testing.T) {
-	// A 3-day game: reminders come at most twice a day, the first a day before.
-	c := &storage.Clock{Control: storage.TimeControl{Kind: storage.KindCorrespondence, PerMove: 72 * time.Hour}}
-	startClock(c, epoch, 0)
-	var at []time.Duration
-	for d := time.Duration(0); d < 72*time.Hour; d += 10 * time.Minute {
-		now := epoch.Add(d)
-		if reminderDue(c, now) {
-			at = append(at, d)
-			c.LastReminder = now
-		}
-	}
-	if len(at) != 2 || at[0] != 48*time.Hour || at[1] != 60*time.Hour {
-		t.Errorf("reminders at %v, want [48h 60h]", at)
-	}
-}
-
 // TestErrorsNeverLeak checks the apology for an internal error: nothing of the
 // error reaches the chat.
 func TestErrorsNeverLeak(t *testing.T) {
 	h := newHarness(t)
 	h.start("")
 	bs := &brokenStore{Store: h.store}
-	svc, err := New(Config{Store: bs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: bs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 )
@@ -43,7 +44,7 @@ func unseenCaptures(l Lang, ld *loaded) []string {
 			if strings.ContainsRune("aeiou", rune(k.Name[0])) {
 				name = "an " + k.Name
 			}
-			if l.chinese() {
+			if l.Chinese() {
 				name = glyph // the glyph says the kind; the name is English
 			}
 			out = append(out, T(l, "disclose.captured", rules.FormatCoord(p, m), v.Board.Name(m.To), name, glyph))
@@ -306,7 +307,7 @@ func (s *Service) finishSetup(ctx context.Context, l *loaded, rec *storage.Game,
 	}
 	rec.StartFEN = g.StartFEN()
 	rec.Status = storage.StatusActive
-	startClock(&rec.Clock, s.now(), g.Position().ToMove())
+	gameclock.Start(&rec.Clock, s.now(), g.Position().ToMove())
 	nl, outs, err := s.saveOwing(ctx, &loaded{rec: l.rec, game: g}, rec, owed, consume...)
 	if err != nil {
 		if errors.Is(err, storage.ErrConflict) {
@@ -341,7 +342,7 @@ func (s *Service) setupTimeout(ctx context.Context, l *loaded) error {
 		s.rngMu.Unlock()
 		late = append(late, playerName(d.lang, rec, side))
 	}
-	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.list(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
+	head := T(d.lang, "setup.defaulted", rec.ID, d.lang.List(late)) + "\n" + T(d.lang, "setup.done", rec.ID)
 	_, outs, err := s.finishSetup(ctx, l, rec, func(nl *loaded) []*pendingOut { return s.startOwed(d, nl, head) })
 	if err != nil {
 		return err
@@ -356,7 +357,7 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 	if !f.Texts.IsZero() {
 		return f.Texts.Or(string(l)) // the module's own sentence, in every language
 	}
-	if !l.chinese() || len(f.Pieces) == 0 {
+	if !l.Chinese() || len(f.Pieces) == 0 {
 		return f.Text
 	}
 	var ps []string
@@ -377,7 +378,7 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 	if !texts.Has(key) {
 		key = "fact.other"
 	}
-	return T(l, key, sideName(l, v, f.Side), l.list(ps))
+	return T(l, key, sideName(l, v, f.Side), l.List(ps))
 }
 
 // factLines puts the public facts of a report into words, one line each.

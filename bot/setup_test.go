@@ -6,14 +6,13 @@ import (
 	"time"
 
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // TestSetupSecrets plays the setup of a game with face-down reserves (the fuhe
 // option): questions and answers go privately, a secret said in public is
 // refused, and the game begins when both have chosen.
 func TestSetupSecrets(t *testing.T) {
-	if !variants.Default().IsOption("fuhe") {
+	if !defaultRegistry().IsOption("fuhe") {
 		t.Skip("no fuhe option")
 	}
 	h := newHarness(t)
@@ -58,7 +57,7 @@ func TestSetupSecrets(t *testing.T) {
 }
 
 func TestSetupTimeout(t *testing.T) {
-	if !variants.Default().IsOption("fuhe") {
+	if !defaultRegistry().IsOption("fuhe") {
 		t.Skip("no fuhe option")
 	}
 	h := newHarness(t)

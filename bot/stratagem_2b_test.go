@@ -9,7 +9,6 @@ import (
 
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // Issue 16 (pieces 23–34) in the console: a short game of each named game of
@@ -138,7 +137,7 @@ func TestStratagem2bImages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := variants.Default()
+	reg := defaultRegistry()
 	for _, slug := range []string{"zhanlue", "zhanbao", "zhanji", "zhanli", "zhanfa"} {
 		v, ok := reg.Get(slug)
 		if !ok {

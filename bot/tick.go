@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chuhe/chuhe/bot/gameclock"
 	"time"
 
 	"github.com/chuhe/chuhe/rules"
@@ -40,7 +41,7 @@ func (s *Service) Tick(ctx context.Context, now time.Time) error {
 			// A reply of the engine not played yet (a restart while it searched)
 			// is found from the stored game: its turn, or a question to answer.
 			if side, err := s.sideToMove(ctx, g); err == nil && engineOwes(g, side) {
-				s.ai.add(g.ID)
+				s.ai.Add(g.ID)
 			}
 		}
 		if !tickDue(g, now) {
@@ -138,8 +139,8 @@ func clockWake(g *storage.Game) time.Time {
 			return c.Deadline
 		}
 		remind := c.Deadline.Add(-min(24*time.Hour, c.Control.PerMove/2))
-		if !c.LastReminder.IsZero() && c.LastReminder.Add(reminderGap).After(remind) {
-			remind = c.LastReminder.Add(reminderGap)
+		if !c.LastReminder.IsZero() && c.LastReminder.Add(gameclock.ReminderGap).After(remind) {
+			remind = c.LastReminder.Add(gameclock.ReminderGap)
 		}
 		if remind.Before(c.Deadline) {
 			return remind
@@ -257,11 +258,11 @@ func (w wakeStore) ChangeGame(ctx context.Context, c storage.GameChange) (*stora
 func tickDue(g *storage.Game, now time.Time) bool {
 	switch g.Status {
 	case storage.StatusActive:
-		return outOfTime(&g.Clock, now) || reminderDue(&g.Clock, now)
+		return gameclock.OutOfTime(&g.Clock, now) || gameclock.ReminderDue(&g.Clock, now)
 	case storage.StatusOpen:
 		return now.Sub(g.CreatedAt) >= challengeTTL
 	case storage.StatusSetup:
-		return outOfTime(&g.Clock, now)
+		return gameclock.OutOfTime(&g.Clock, now)
 	}
 	return false
 }
@@ -300,7 +301,7 @@ func (s *Service) tickGame(ctx context.Context, id string, now time.Time) error 
 		s.oweAll(ctx, outs)
 		_ = s.store.DeleteValue(ctx, invitesBucket, id) // best effort: a stale invite harms nothing
 		s.log.Info("challenge lapsed", "game", nl.rec)
-	case outOfTime(&rec.Clock, now):
+	case gameclock.OutOfTime(&rec.Clock, now):
 		loser := l.toMove()
 		head := T(d.lang, "tick.timeout", id, playerName(d.lang, rec, loser), seatName(d.lang, l, loser))
 		view := l.pos().View(rules.Public)
@@ -342,7 +343,7 @@ func timedOut(l *loaded) *storage.Game {
 	rec.Result, rec.Reason = out.Result(), string(out.Reason)
 	rec.DrawOffer, rec.TakebackRequest = storage.NoSide, storage.NoSide
 	if rec.Clock.Control.Kind == storage.KindLive {
-		*remaining(&rec.Clock, loser) = 0
+		*gameclock.Remaining(&rec.Clock, loser) = 0
 	}
 	return rec
 }

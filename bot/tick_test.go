@@ -81,7 +81,7 @@ func countingHarness(t *testing.T) (*harness, *countingStore) {
 	t.Helper()
 	h := newHarness(t)
 	cs := &countingStore{Store: h.store}
-	svc, err := New(Config{Store: cs, Clock: h.clock, Logger: discardLogger()})
+	svc, err := New(Config{Store: cs, Variants: h.reg, Clock: h.clock, Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}

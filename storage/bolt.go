@@ -34,6 +34,10 @@ type Options struct {
 	// ServeBackups makes Open listen on SocketPath(path), so that BackupData run by
 	// another process (`go run ./cmd/bot backup -o FILE`) can take a hot backup of this store.
 	ServeBackups bool
+	// NoSync acknowledges a write before it reaches the disk (bbolt's NoSync): a
+	// crash of the machine, not only of the process, may lose it. For tests and
+	// throwaway stores only; the bot never sets it.
+	NoSync bool
 }
 
 // Bolt is the Store on an embedded bbolt file. It is safe for concurrent use. Only
@@ -87,7 +91,7 @@ func Open(path string, opts *Options) (*Bolt, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	db, err := openLocked(path, o.LockTimeout)
+	db, err := openLocked(path, o.LockTimeout, o.NoSync)
 	if err != nil {
 		return nil, err
 	}
@@ -124,15 +128,15 @@ func Open(path string, opts *Options) (*Bolt, error) {
 // openLocked opens the bbolt file and makes sure the file it locked is still the
 // one at path: Restore renames a new file over path, and an Open that was waiting
 // for the lock on the old file must not go on writing to an unlinked file.
-func openLocked(path string, timeout time.Duration) (*bolt.DB, error) {
+func openLocked(path string, timeout time.Duration, noSync bool) (*bolt.DB, error) {
 	for attempt := 0; ; attempt++ {
 		var opened *os.File
 		db, err := bolt.Open(path, fileMode, &bolt.Options{
 			Timeout: timeout,
 			// The hashmap freelist stays fast as a long-lived file grows.
 			FreelistType: bolt.FreelistMapType,
-			// NoSync stays false: an acknowledged write is on disk.
-			NoSync: false,
+			// NoSync stays false unless Options.NoSync: an acknowledged write is on disk.
+			NoSync: noSync,
 			OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
 				f, err := os.OpenFile(name, flag, perm)
 				opened = f

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // Issue 20 end to end: a whole banqi game through the console. The deal is
@@ -22,7 +21,7 @@ func TestConsoleBanqi(t *testing.T) {
 	expect(t, out, "[chat] Game #1 begins: alice (first player) against bob (second player).",
 		"First player: alice · Second player: bob", "First player to move: alice",
 		"The deal is fixed: sha256(start + salt) = ")
-	v, _ := variants.Default().Get("banqi")
+	v, _ := defaultRegistry().Get("banqi")
 	g, err := rules.NewGame(v, s.storedStart(t))
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package console_test
 import (
 	"bytes"
 	"context"
+	"github.com/chuhe/chuhe/variants"
 	"log/slog"
 	"math/rand/v2"
 	"os"
@@ -18,6 +19,11 @@ import (
 	"github.com/chuhe/chuhe/render"
 	"github.com/chuhe/chuhe/storage"
 )
+
+// defaultRegistry is variants.Default(), built once for the test binary:
+// building it finalizes every variant, most of a small test's time, and a
+// registry is read-only once built.
+var defaultRegistry = sync.OnceValue(variants.Default)
 
 // session is the bot with the console adapter on a real data file, a fake clock
 // and the real renderer, driven line by line as a person at a terminal would.
@@ -72,7 +78,7 @@ func (s *session) open(in *strings.Reader) {
 		s.t.Fatal(err)
 	}
 	s.store = st
-	s.svc, err = bot.New(bot.Config{Store: st, Renderer: bot.NewRenderer(render.Options{Width: 360}),
+	s.svc, err = bot.New(bot.Config{Store: st, Variants: defaultRegistry(), Renderer: bot.NewRenderer(render.Options{Width: 360}),
 		Clock: s.clock, Rand: rand.New(rand.NewPCG(s.seed, s.seed)), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		s.t.Fatal(err)
@@ -295,7 +301,7 @@ func TestConsolePrivateAfterStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	svc, err := bot.New(bot.Config{Store: st, Logger: slog.New(slog.DiscardHandler)})
+	svc, err := bot.New(bot.Config{Store: st, Variants: defaultRegistry(), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/chuhe/chuhe/puzzle"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // TestConsolePuzzle is a new user's first daily puzzle at the console: she
@@ -56,7 +55,7 @@ func TestConsolePuzzle(t *testing.T) {
 		t.Fatalf("a second post:\n%s", out)
 	}
 
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := defaultRegistry().Get("xiangqi")
 	g, err := rules.NewGame(v, pz.FEN)
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func drain(tb testing.TB, n int) (at []time.Time, posts []telegramtest.Message, 
 		renderer = bot.NewRenderer(render.Options{Width: 240})
 	}
 	svc, err := bot.New(bot.Config{
-		Store: store, Clock: clock, Logger: slog.New(slog.DiscardHandler),
+		Store: store, Variants: defaultRegistry(), Clock: clock, Logger: slog.New(slog.DiscardHandler),
 		Renderer: renderer,
 		Delivery: bot.DeliveryConfig{Mode: bot.DeliverQueued, Lease: 24 * time.Hour, LateAfter: 1000 * time.Hour},
 	})

@@ -172,7 +172,7 @@ func TestWebhookResendAfterRestart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc, err := bot.New(bot.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		svc, err := bot.New(bot.Config{Store: st, Variants: defaultRegistry(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,11 @@ import (
 	"github.com/chuhe/chuhe/variants"
 )
 
+// defaultRegistry is variants.Default(), built once for the test binary:
+// building it finalizes every variant, most of a small test's time, and a
+// registry is read-only once built.
+var defaultRegistry = sync.OnceValue(variants.Default)
+
 var transcriptOut = flag.String("transcript", "", "write the group game's transcript to this file")
 
 // done counts handled events, so a test can wait for the service to finish
@@ -66,6 +71,9 @@ func newWorld(t *testing.T, reg *variants.Registry, mod func(*Config)) *world {
 	}
 	t.Cleanup(func() { _ = store.Close() })
 	slogs := &syncBuffer{}
+	if reg == nil {
+		reg = defaultRegistry()
+	}
 	svc, err := bot.New(bot.Config{
 		Store:    store,
 		Variants: reg,
@@ -453,7 +461,7 @@ func TestServiceHiddenPieces(t *testing.T) {
 // TestServiceFuhe plays the opening of a face-down reserve game (xiangqi with
 // the fuhe option), when the variants package registers it.
 func TestServiceFuhe(t *testing.T) {
-	reg := variants.Default()
+	reg := defaultRegistry()
 	if !reg.IsOption("fuhe") {
 		t.Skip("the fuhe option is not registered yet")
 	}

@@ -325,6 +325,10 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	errs := make(chan error, len(runners))
 	var mu sync.Mutex
 	left := len(runners)
+	// The engine's workers start before the adapters: the console's first
+	// line may be a move against the bot, and Settle waits only for workers
+	// that are counted.
+	engineDone := svc.StartEngine(ctx)
 	for _, r := range runners {
 		wg.Add(1)
 		go func() {
@@ -359,7 +363,7 @@ func runAll(ctx context.Context, svc *bot.Service, runners []Runner, every time.
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		_ = svc.RunEngine(ctx) // a reply not played yet is found again from the store by the next start's Tick
+		_ = engineDone() // a reply not played yet is found again from the store by the next start's Tick
 	}()
 	wg.Wait()
 	close(errs)
