@@ -118,7 +118,7 @@ type Engine struct {
 	off uint8
 
 	killers [maxPly + 1][2]rules.Move
-	played  [maxPly + 1]rules.Move                // the move being searched at each ply
+	played  [maxPly + 1]rules.Move                 // the move being searched at each ply
 	quiets  [maxPly + 1][maxQuietsTried]rules.Move // the quiet moves tried at each ply, for the history malus
 	moves   [maxPly + 1][]rules.Move
 	scores  [maxPly + 1][]int32
