@@ -28,6 +28,9 @@ type Opponent struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Scanner
+	// Nodes, when set, makes Move search this many nodes ("go nodes N")
+	// instead of the move time.
+	Nodes int64
 }
 
 // StartOpponent starts path with args and does the UCI handshake for variant.
@@ -193,6 +196,10 @@ type Player interface {
 type EnginePlayer struct {
 	Engine *engine.Engine
 	Level  int
+	// Nodes, when set, bounds each search by nodes instead of the move time:
+	// matches that compare two versions of the engine then do not depend on
+	// the machine's load.
+	Nodes int64
 }
 
 // NewGame implements Player.
@@ -204,7 +211,11 @@ func (p EnginePlayer) NewGame() error {
 
 // Move implements Player.
 func (p EnginePlayer) Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error) {
-	r, err := p.Engine.Search(ctx, g, engine.Limits{MoveTime: moveTime})
+	lim := engine.Limits{MoveTime: moveTime}
+	if p.Nodes > 0 {
+		lim = engine.Limits{Nodes: p.Nodes}
+	}
+	r, err := p.Engine.Search(ctx, g, lim)
 	if err != nil {
 		return rules.NullMove, fmt.Errorf("engine: %w", err)
 	}
@@ -223,7 +234,11 @@ func (o *Opponent) Move(ctx context.Context, g *rules.Game, moveTime time.Durati
 		moves = append(moves, uci.FormatMove(q, m))
 		q.Make(m)
 	}
-	best, _, err := o.Go(g.StartFEN(), moves, fmt.Sprintf("movetime %d", moveTime.Milliseconds()))
+	goArgs := fmt.Sprintf("movetime %d", moveTime.Milliseconds())
+	if o.Nodes > 0 {
+		goArgs = fmt.Sprintf("nodes %d", o.Nodes)
+	}
+	best, _, err := o.Go(g.StartFEN(), moves, goArgs)
 	if err != nil {
 		return rules.NullMove, err
 	}
