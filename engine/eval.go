@@ -15,6 +15,19 @@ const (
 	nearDefender   = 6  // an own piece next to a royal piece
 )
 
+// Standard xiangqi weights.
+const (
+	// hollowCannon: a cannon on the enemy general's file with nothing between
+	// (空头炮): every piece put between gives check, and the general is tied down.
+	hollowCannon = 40
+	// screenedCannon: a cannon on the enemy general's file behind two pieces,
+	// the central cannon's usual pressure.
+	screenedCannon = 10
+	// cannotMateShare: a side with no chariot, horse, cannon or soldier cannot
+	// mate; its lead counts 1/cannotMateShare.
+	cannotMateShare = 16
+)
+
 // evaluator holds what the evaluation of one variant needs, built once.
 type evaluator struct {
 	v       *rules.Variant
@@ -27,7 +40,7 @@ type evaluator struct {
 	pst     [][2][]int32 // per kind, per side, per square; nil for kinds without a table
 	xiangqi bool
 	// kind indexes of the standard xiangqi kinds (-1 if absent)
-	kA, kB, kN, kR, kC int
+	kA, kB, kN, kR, kC, kP int
 	// danger[s] is, after eval, the number of enemy pieces that can attack
 	// within two points of side s's royal piece: the search prunes less then.
 	danger [2]int32
@@ -42,7 +55,7 @@ var xiangqiValue = map[byte]int32{'R': 950, 'N': 420, 'C': 450, 'A': 200, 'B': 2
 func newEvaluator(v *rules.Variant) *evaluator {
 	b := v.Board
 	ev := &evaluator{v: v, n: b.NumSquares(), width: b.Width, grid: b.Width * b.Height,
-		kA: -1, kB: -1, kN: -1, kR: -1, kC: -1}
+		kA: -1, kB: -1, kN: -1, kR: -1, kC: -1, kP: -1}
 	ev.xiangqi = b.Width == 9 && b.Height == 10 && v.XiangqiNotation
 	ev.value = make([]int32, len(v.Kinds))
 	ev.mating = make([]bool, len(v.Kinds))
@@ -84,6 +97,8 @@ func newEvaluator(v *rules.Variant) *evaluator {
 			ev.kR = i
 		case 'C':
 			ev.kC = i
+		case 'P':
+			ev.kP = i
 		}
 	}
 	ev.sqs = make([]rules.Square, 0, ev.n)
@@ -99,6 +114,9 @@ func (ev *evaluator) eval(p *rules.Position) int32 {
 	// xiangqi counts
 	var defenders [2]int32 // advisors and elephants
 	var attack [2]int32    // attacking potential of rooks, horses and cannons
+	var mating [2]int32    // chariots, horses, cannons and soldiers: pieces that can mate
+	var cannons [2][2]rules.Square
+	var nCannons [2]int
 	sqs, pcs := ev.sqs[:0], ev.pcs[:0]
 	for i := 0; i < ev.n; i++ {
 		sq := rules.Square(i)
@@ -134,6 +152,14 @@ func (ev *evaluator) eval(p *rules.Position) int32 {
 					attack[s]++
 				}
 			}
+			switch k {
+			case ev.kR, ev.kN, ev.kC, ev.kP:
+				mating[s]++
+			}
+			if k == ev.kC && nCannons[s] < 2 {
+				cannons[s][nCannons[s]] = sq
+				nCannons[s]++
+			}
 		}
 	}
 	// Safety: enemy pieces that can attack, near a royal piece, and own pieces
@@ -166,10 +192,45 @@ func (ev *evaluator) eval(p *rules.Position) int32 {
 		for s := rules.Red; s <= rules.Black; s++ {
 			missing := max(4-defenders[s], 0)
 			score[s] -= missing * attack[s.Other()] * 3
+			if g := royal[s.Other()]; g >= 0 && int(g) < ev.grid {
+				for _, c := range cannons[s][:nCannons[s]] {
+					score[s] += ev.cannonOnFile(p, c, g)
+				}
+			}
+		}
+		// A side that cannot mate cannot win: its lead hardly counts.
+		for s := rules.Red; s <= rules.Black; s++ {
+			o := s.Other()
+			if mating[s] == 0 && score[s] > score[o] {
+				d := score[s] - score[o]
+				score[s] -= d - d/cannotMateShare
+			}
 		}
 	}
 	ev.sqs, ev.pcs = sqs[:0], pcs[:0]
 	return score[rules.Red] - score[rules.Black]
+}
+
+// cannonOnFile is the bonus of the cannon on c against the general on g: a
+// hollow cannon (nothing between) or a central cannon behind two pieces.
+func (ev *evaluator) cannonOnFile(p *rules.Position, c, g rules.Square) int32 {
+	if int(c)%9 != int(g)%9 {
+		return 0
+	}
+	lo, hi := min(c, g), max(c, g)
+	between := 0
+	for sq := lo + 9; sq < hi; sq += 9 {
+		if p.At(sq) != rules.NoPiece {
+			between++
+		}
+	}
+	switch between {
+	case 0:
+		return hollowCannon
+	case 2:
+		return screenedCannon
+	}
+	return 0
 }
 
 // crossed reports whether sq is across the river for side s.

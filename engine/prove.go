@@ -224,8 +224,9 @@ func (e *Engine) rememberCutoff(m rules.Move, depth, ply int) {
 		e.killers[ply][0] = m
 	}
 	if m.From >= 0 && m.To >= 0 {
-		h := &e.history[int(m.From)*e.n+int(m.To)]
-		*h = min(*h+int32(depth*depth), orderKiller/2)
+		// The same bounded update as the game search's: the two share the
+		// table, and late-move reductions read it against historyMax.
+		updateHistory(&e.history[int(m.From)*e.n+int(m.To)], int32(min(depth*depth*16, historyMax/4)))
 	}
 }
 

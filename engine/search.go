@@ -96,7 +96,8 @@ type Engine struct {
 	// per variant
 	v       *rules.Variant
 	ev      *evaluator
-	history []int32 // from*n+to
+	history []int32      // from*n+to, within ±historyMax
+	counter []rules.Move // from*n+to of the opponent's last move: the quiet move that refuted it
 	n       int
 
 	// per search
@@ -109,11 +110,16 @@ type Engine struct {
 	maxNodes int64
 	nodes    int64
 	aborted  bool
+	// overtaker is the index of the last root move that, in the running
+	// iteration, finished with a score above every move before it (0: none).
+	overtaker int
 
 	// off switches prunings off, for tests that compare (offNull, offFutility, ...).
 	off uint8
 
 	killers [maxPly + 1][2]rules.Move
+	played  [maxPly + 1]rules.Move                 // the move being searched at each ply
+	quiets  [maxPly + 1][maxQuietsTried]rules.Move // the quiet moves tried at each ply, for the history malus
 	moves   [maxPly + 1][]rules.Move
 	scores  [maxPly + 1][]int32
 	mob     [maxPly + 1]int32
@@ -148,7 +154,15 @@ func (e *Engine) Level() Level { return e.level }
 func (e *Engine) NewGame() {
 	e.tt.clear()
 	clear(e.history)
+	e.resetCounters()
 	e.killers = [maxPly + 1][2]rules.Move{}
+}
+
+// resetCounters forgets every countermove (the zero Move is a real square pair).
+func (e *Engine) resetCounters() {
+	for i := range e.counter {
+		e.counter[i] = rules.NullMove
+	}
 }
 
 // Stop ends a running search soon; it returns the best move found so far.
@@ -182,6 +196,8 @@ func (e *Engine) prepare(v *rules.Variant) {
 	e.ev = newEvaluator(v)
 	e.n = v.Board.NumSquares()
 	e.history = make([]int32, e.n*e.n)
+	e.counter = make([]rules.Move, e.n*e.n)
+	e.resetCounters()
 	e.tt.clear()
 }
 
@@ -204,7 +220,7 @@ func (e *Engine) run(ctx context.Context, p *rules.Position, hist []histEntry, l
 		e.maxNodes = e.level.Nodes
 	}
 	for i := range e.history {
-		e.history[i] /= 8 // old history fades
+		e.history[i] /= 4 // old history fades
 	}
 	defer func() { e.b, e.ctx = nil, nil }()
 	return e.iterate(lim)
@@ -313,6 +329,13 @@ func (e *Engine) iterate(lim Limits) (Result, error) {
 			alpha, beta = -infinity, infinity
 		}
 		if e.aborted && depth > 1 {
+			// A move that overtook the last best one within the unfinished
+			// iteration is better by a deeper search: play it.
+			if o := e.overtaker; o > 0 && e.level.Noise == 0 {
+				r := roots[o]
+				res.Move, res.Score, res.Mate = r.m, int(r.score), mateMoves(r.score)
+				res.PV = append(res.PV[:0], r.pv...)
+			}
 			break
 		}
 		// Stable sort by score: the best first, earlier order among equals.
@@ -387,9 +410,11 @@ func (e *Engine) rootSearch(roots []rootMove, depth int, alpha, beta int32) int3
 	side := p.ToMove()
 	wide := e.level.Noise > 0
 	best := int32(-infinity)
+	e.overtaker = 0
 	for i := range roots {
 		r := &roots[i]
 		e.pvLen[0] = 0
+		e.played[0] = r.m
 		end := b.play(r.m)
 		var score int32
 		newDepth := depth - 1
@@ -416,6 +441,9 @@ func (e *Engine) rootSearch(roots []rootMove, depth int, alpha, beta int32) int3
 			return best
 		}
 		best = max(best, score)
+		if score > alpha && i > 0 && alpha > -infinity {
+			e.overtaker = i
+		}
 		if score > alpha || i == 0 || wide {
 			r.score = score
 			r.pv = append(r.pv[:0], r.m)
@@ -494,11 +522,19 @@ const (
 	offAll = offNull | offFutility | offLate | offReverse | offLMR
 )
 
-// Move ordering scores.
+// Move ordering scores: the table's move, captures that do not lose the
+// capturer (by the cheap exchange test of losingCapture), variant moves, killers,
+// the countermove, captures that may lose the capturer, and quiet moves by history
+// (within ±historyMax).
 const (
 	orderTT      = 1 << 30
 	orderCapture = 1 << 24
 	orderKiller  = 1 << 22
+	orderCounter = orderKiller - 2
+	orderLosing  = orderKiller / 2
+	historyMax   = 1 << 14
+
+	maxQuietsTried = 32
 )
 
 // order scores the moves of ply for the main search (or, with capturesOnly,
@@ -507,6 +543,12 @@ func (e *Engine) order(moves []rules.Move, scores []int32, ply int, ttMove rules
 	p := e.b.p
 	ev := e.ev
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	counter := rules.NullMove
+	if ply > 0 {
+		if prev := e.played[ply-1]; prev.From >= 0 && prev.To >= 0 {
+			counter = e.counter[int(prev.From)*e.n+int(prev.To)]
+		}
+	}
 	for i, m := range moves {
 		var s int32
 		switch {
@@ -514,6 +556,9 @@ func (e *Engine) order(moves []rules.Move, scores []int32, ply int, ttMove rules
 			s = orderTT
 		case m.Flags&(rules.FlagCapture|rules.FlagExchange) != 0 && m.To >= 0:
 			s = orderCapture
+			if e.losingCapture(m) {
+				s = orderLosing
+			}
 			if t := p.At(m.To); t != rules.NoPiece {
 				s += ev.value[t.Kind()] * 16
 			}
@@ -528,6 +573,8 @@ func (e *Engine) order(moves []rules.Move, scores []int32, ply int, ttMove rules
 			s = orderKiller + 1
 		case m == k1:
 			s = orderKiller
+		case m == counter:
+			s = orderCounter
 		default:
 			if m.From >= 0 && m.To >= 0 {
 				s = e.history[int(m.From)*e.n+int(m.To)]
@@ -535,6 +582,39 @@ func (e *Engine) order(moves []rules.Move, scores []int32, ply int, ttMove rules
 		}
 		scores[i] = s
 	}
+}
+
+// losingCapture reports whether the capture m may lose the capturer for less:
+// the victim is worth less than the capturer and the enemy attacks the square
+// (a cheap exchange test; screens that the move opens or closes are ignored).
+// Drops and captures of equal or more value never lose.
+func (e *Engine) losingCapture(m rules.Move) bool {
+	if m.From < 0 {
+		return false
+	}
+	p := e.b.p
+	a, t := p.At(m.From), p.At(m.To)
+	if a == rules.NoPiece || t == rules.NoPiece || t.Side() == a.Side() {
+		return false
+	}
+	va, vt := e.ev.value[a.Kind()], e.ev.value[t.Kind()]
+	if e.ev.royal[a.Kind()] || va <= vt+50 {
+		return false
+	}
+	return p.Attacked(m.To, a.Side().Other(), true)
+}
+
+// updateHistory moves a history entry by bonus, less the more it already has:
+// entries stay within ±historyMax, and recent results weigh more.
+func updateHistory(h *int32, bonus int32) {
+	*h += bonus - *h*abs32(bonus)/historyMax
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // pick moves the best-scored move from i on to i.
@@ -622,6 +702,7 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	if !pvNode && !danger && b.canPass && e.off&offNull == 0 && depth >= 3 && static >= beta && beta < mateBound && beta > -mateBound &&
 		b.hasMajor(p.ToMove()) {
 		r := 3 + depth/6
+		e.played[ply] = rules.NullMove
 		b.playPass()
 		var score int32
 		if depth-1-r <= 0 {
@@ -637,6 +718,11 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 			return min(score, mateBound)
 		}
 	}
+	// Internal iterative reduction: a node the table knows no move for is
+	// likely unimportant, or will be searched again once its move is known.
+	if depth >= 4 && ttMove == rules.NullMove && !inCheck {
+		depth--
+	}
 	// Futility: so far below alpha near the horizon that a quiet move will not
 	// lift the score to it; such moves are skipped once one move was tried.
 	futile := !pvNode && !inCheck && e.off&offFutility == 0 && depth <= 2 && alpha > -mateBound && alpha < mateBound &&
@@ -649,7 +735,7 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	side := p.ToMove()
 	best, bestMove := int32(-infinity), rules.NullMove
 	origAlpha := alpha
-	legal := 0
+	legal, nQuiets := 0, 0
 	for i := 0; i < len(moves); i++ {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -657,6 +743,7 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 			continue
 		}
 		quiet := m.Flags&(rules.FlagCapture|rules.FlagExchange|rules.FlagSpecial) == 0
+		e.played[ply] = m
 		end := b.play(m)
 		if !b.legalAfter(side) {
 			b.unplay()
@@ -682,6 +769,9 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 				if pvNode && r > 0 {
 					r--
 				}
+				if m.From >= 0 && m.To >= 0 {
+					r -= int(e.history[int(m.From)*e.n+int(m.To)] / (historyMax / 2))
+				}
 				r = max(min(r, newDepth-1), 0)
 			}
 			score = e.child(newDepth-r, alpha, alpha+1, ply, -1, end, side)
@@ -702,10 +792,16 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 				alpha = score
 				e.setPV(ply, m)
 				if score >= beta {
-					e.rememberCutoff(m, depth, ply)
+					if quiet {
+						e.rewardQuiet(ply, depth, m, nQuiets)
+					}
 					break
 				}
 			}
+		}
+		if quiet && nQuiets < maxQuietsTried {
+			e.quiets[ply][nQuiets] = m
+			nQuiets++
 		}
 	}
 	if legal == 0 {
@@ -713,6 +809,31 @@ func (e *Engine) search(depth int, alpha, beta int32, ply int, inCheck bool) int
 	}
 	e.tt.storeSearched(key, bestMove, best, origAlpha, beta, depth, ply)
 	return best
+}
+
+// rewardQuiet records that the quiet move m refuted the position at ply: it
+// becomes a killer and the countermove of the opponent's last move, its history
+// rises and that of the quiet moves tried before it falls.
+func (e *Engine) rewardQuiet(ply, depth int, m rules.Move, nQuiets int) {
+	if e.killers[ply][0] != m {
+		e.killers[ply][1] = e.killers[ply][0]
+		e.killers[ply][0] = m
+	}
+	if ply > 0 {
+		if prev := e.played[ply-1]; prev.From >= 0 && prev.To >= 0 {
+			e.counter[int(prev.From)*e.n+int(prev.To)] = m
+		}
+	}
+	if m.From < 0 || m.To < 0 {
+		return
+	}
+	bonus := int32(min(depth*depth*16, historyMax/4))
+	updateHistory(&e.history[int(m.From)*e.n+int(m.To)], bonus)
+	for _, q := range e.quiets[ply][:nQuiets] {
+		if q.From >= 0 && q.To >= 0 {
+			updateHistory(&e.history[int(q.From)*e.n+int(q.To)], -bonus)
+		}
+	}
 }
 
 func (e *Engine) quiesce(alpha, beta int32, ply, q int, inCheck bool) int32 {
@@ -755,6 +876,7 @@ func (e *Engine) quiesce(alpha, beta int32, ply, q int, inCheck bool) int32 {
 		if !b.legalBefore(m) {
 			continue
 		}
+		e.played[ply] = m
 		end := b.play(m)
 		if !b.legalAfter(side) {
 			b.unplay()

@@ -4,6 +4,7 @@
 //
 //	go run ./cmd/match -games 100 -movetime 100ms -level 8
 //	go run ./cmd/match -nps -depth 8 -opp-depth 12   # nodes per second, side by side
+//	go run ./cmd/match -nodes 40000 -opp-nodes 10000  # fixed nodes: compares versions under any load
 //
 // Games are adjudicated by our rules (checkmate, stalemate, perpetual check,
 // repetition, the 60-move rule). The openings are engine/match/testdata/openings.txt.
@@ -53,6 +54,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 8, "with -nps: our search depth")
 	oppDepth := fs.Int("opp-depth", 12, "with -nps: the opponent's go depth")
 	rounds := fs.Int("rounds", 3, "with -nps: interleaved rounds")
+	nodes := fs.Int64("nodes", 0, "our nodes per move instead of the move time (load-independent comparisons)")
+	oppNodes := fs.Int64("opp-nodes", 0, "the opponent's nodes per move (go nodes N) instead of the move time")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,6 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer opp.Close()
+		opp.Nodes = *oppNodes
 	}
 	eng := engine.NewEngine(engine.Config{Level: *level})
 	if *nps {
@@ -91,13 +95,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var theirs match.Player = opp
 	name := strings.TrimSpace(*oppPath + " " + *oppOpts)
 	if *vsLevel > 0 && !*nps {
-		theirs = match.EnginePlayer{Engine: engine.NewEngine(engine.Config{}), Level: *vsLevel}
+		theirs = match.EnginePlayer{Engine: engine.NewEngine(engine.Config{}), Level: *vsLevel, Nodes: *oppNodes}
 		name = fmt.Sprintf("our level %d", *vsLevel)
 	}
 	res, err := match.Run(ctx, match.Config{
 		Variant: v, Openings: ops, Games: *games, MoveTime: *moveTime,
 		Log: func(format string, a ...any) { fmt.Fprintf(stdout, format+"\n", a...) },
-	}, match.EnginePlayer{Engine: eng, Level: *level}, theirs)
+	}, match.EnginePlayer{Engine: eng, Level: *level, Nodes: *nodes}, theirs)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,9 @@ type Opponent struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Scanner
+	// Nodes, when set, makes Move search this many nodes ("go nodes N")
+	// instead of the move time.
+	Nodes int64
 }
 
 // StartOpponent starts path with args and does the UCI handshake for variant.
@@ -171,6 +175,9 @@ type Game struct {
 	Moves     []string // ours, coordinates
 	Outcome   rules.Outcome
 	Score     float64 // for the engine: 1, 0.5 or 0
+	// Refused counts the moves the rules refused (forbidden repetitions),
+	// ours first, each replaced by another of the same player.
+	Refused [2]int
 }
 
 // Result is a match's result from the engine's side.
@@ -189,10 +196,21 @@ type Player interface {
 	Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error)
 }
 
+// Restricted is a Player that can be told which moves it may choose from: the
+// match asks it again when the rules refuse its move (a forbidden repetition,
+// such as a perpetual chase, which an engine may not know as our rules do).
+type Restricted interface {
+	MoveAmong(ctx context.Context, g *rules.Game, moveTime time.Duration, allowed []rules.Move) (rules.Move, error)
+}
+
 // EnginePlayer is our engine in this process, at a level.
 type EnginePlayer struct {
 	Engine *engine.Engine
 	Level  int
+	// Nodes, when set, bounds each search by nodes instead of the move time:
+	// matches that compare two versions of the engine then do not depend on
+	// the machine's load.
+	Nodes int64
 }
 
 // NewGame implements Player.
@@ -204,7 +222,11 @@ func (p EnginePlayer) NewGame() error {
 
 // Move implements Player.
 func (p EnginePlayer) Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error) {
-	r, err := p.Engine.Search(ctx, g, engine.Limits{MoveTime: moveTime})
+	lim := engine.Limits{MoveTime: moveTime}
+	if p.Nodes > 0 {
+		lim = engine.Limits{Nodes: p.Nodes}
+	}
+	r, err := p.Engine.Search(ctx, g, lim)
 	if err != nil {
 		return rules.NullMove, fmt.Errorf("engine: %w", err)
 	}
@@ -214,6 +236,12 @@ func (p EnginePlayer) Move(ctx context.Context, g *rules.Game, moveTime time.Dur
 // Move implements Player: the game goes to the engine as its start FEN and the
 // moves since, in UCI notation.
 func (o *Opponent) Move(ctx context.Context, g *rules.Game, moveTime time.Duration) (rules.Move, error) {
+	return o.MoveAmong(ctx, g, moveTime, nil)
+}
+
+// MoveAmong implements Restricted: the engine searches only the allowed moves
+// (UCI searchmoves); nil allows every move.
+func (o *Opponent) MoveAmong(ctx context.Context, g *rules.Game, moveTime time.Duration, allowed []rules.Move) (rules.Move, error) {
 	q, err := rules.NewPosition(g.Variant(), g.StartFEN())
 	if err != nil {
 		return rules.NullMove, err
@@ -223,7 +251,19 @@ func (o *Opponent) Move(ctx context.Context, g *rules.Game, moveTime time.Durati
 		moves = append(moves, uci.FormatMove(q, m))
 		q.Make(m)
 	}
-	best, _, err := o.Go(g.StartFEN(), moves, fmt.Sprintf("movetime %d", moveTime.Milliseconds()))
+	goArgs := fmt.Sprintf("movetime %d", moveTime.Milliseconds())
+	if o.Nodes > 0 {
+		goArgs = fmt.Sprintf("nodes %d", o.Nodes)
+	}
+	if len(allowed) > 0 {
+		var b strings.Builder
+		b.WriteString(goArgs + " searchmoves")
+		for _, m := range allowed {
+			b.WriteString(" " + uci.FormatMove(g.Position(), m))
+		}
+		goArgs = b.String()
+	}
+	best, _, err := o.Go(g.StartFEN(), moves, goArgs)
 	if err != nil {
 		return rules.NullMove, err
 	}
@@ -267,8 +307,12 @@ func Run(ctx context.Context, cfg Config, ours, theirs Player) (Result, error) {
 			if g.EngineRed {
 				side = "red"
 			}
-			cfg.Log("game %d opening %d engine %s: %s %s (%d plies) score %.1f, total +%d =%d -%d",
-				i+1, op+1, side, g.Outcome.Result(), g.Outcome.Reason, len(g.Moves), g.Score, res.Wins, res.Draws, res.Losses)
+			refused := ""
+			if g.Refused != [2]int{} {
+				refused = fmt.Sprintf(", repetitions refused: ours %d, theirs %d", g.Refused[0], g.Refused[1])
+			}
+			cfg.Log("game %d opening %d engine %s: %s %s (%d plies%s) score %.1f, total +%d =%d -%d",
+				i+1, op+1, side, g.Outcome.Result(), g.Outcome.Reason, len(g.Moves), refused, g.Score, res.Wins, res.Draws, res.Losses)
 		}
 	}
 	res.Score, res.Elo, res.EloError, res.Bound = Elo(res.Wins, res.Draws, res.Losses)
@@ -298,18 +342,24 @@ func playGame(ctx context.Context, cfg Config, ours, theirs Player, opening []st
 		}
 		p := g.Position()
 		player := theirs
-		if p.ToMove() == oursSide {
+		oursToMove := p.ToMove() == oursSide
+		if oursToMove {
 			player = ours
 		}
 		m, err := player.Move(ctx, g, cfg.MoveTime)
 		if err != nil {
 			return out, fmt.Errorf("after %v: %w", out.Moves, err)
 		}
-		text := rules.FormatCoord(p, m)
-		if err := g.Play(m); err != nil {
-			return out, fmt.Errorf("move %s: %w", text, err)
+		text, refused, err := playAllowed(ctx, g, player, m, cfg.MoveTime)
+		if err != nil {
+			return out, fmt.Errorf("after %v: %w", out.Moves, err)
 		}
 		out.Moves = append(out.Moves, text)
+		if oursToMove {
+			out.Refused[0] += refused
+		} else {
+			out.Refused[1] += refused
+		}
 	}
 	out.Outcome = g.Outcome()
 	if !out.Outcome.Over {
@@ -322,6 +372,42 @@ func playGame(ctx context.Context, cfg Config, ours, theirs Player, opening []st
 		out.Score = 1
 	}
 	return out, nil
+}
+
+// playAllowed plays m for player, or, when the rules refuse it (a forbidden
+// repetition), asks player again among the legal moves not refused yet; a
+// player that cannot be restricted plays the first of them. It returns the move
+// played in coordinates and how many were refused.
+func playAllowed(ctx context.Context, g *rules.Game, player Player, m rules.Move, moveTime time.Duration) (string, int, error) {
+	var refused []rules.Move
+	for {
+		text := rules.FormatCoord(g.Position(), m)
+		err := g.Play(m)
+		if err == nil {
+			return text, len(refused), nil
+		}
+		if !g.Legal(m) {
+			return "", len(refused), fmt.Errorf("move %s: %w", text, err)
+		}
+		refused = append(refused, m)
+		var allowed []rules.Move
+		for _, lm := range g.Position().LegalMoves(nil) {
+			if !slices.Contains(refused, lm) {
+				allowed = append(allowed, lm)
+			}
+		}
+		if len(allowed) == 0 {
+			return "", len(refused), fmt.Errorf("move %s: %w (and no other move)", text, err)
+		}
+		r, ok := player.(Restricted)
+		if !ok {
+			m = allowed[0]
+			continue
+		}
+		if m, err = r.MoveAmong(ctx, g, moveTime, allowed); err != nil {
+			return "", len(refused), err
+		}
+	}
 }
 
 // Elo turns a score into an Elo difference with the half-width of its 95%

@@ -2,10 +2,12 @@ package match
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +151,73 @@ func mustStart(b *testing.B, v *rules.Variant) *rules.Position {
 		b.Fatal(err)
 	}
 	return p
+}
+
+// chaser insists on one move; as a Restricted player it then plays the first
+// allowed move and remembers what it was allowed.
+type chaser struct {
+	allowed []rules.Move
+}
+
+func (c *chaser) NewGame() error { return nil }
+
+func (c *chaser) Move(context.Context, *rules.Game, time.Duration) (rules.Move, error) {
+	return rules.NullMove, errors.New("not asked")
+}
+
+func (c *chaser) MoveAmong(_ context.Context, _ *rules.Game, _ time.Duration, allowed []rules.Move) (rules.Move, error) {
+	c.allowed = allowed
+	return allowed[0], nil
+}
+
+// TestRefusedRepetitionIsAskedAgain: a perpetual chase the rules refuse is not
+// the end of a match: the player is asked again among the other legal moves
+// (or, when it cannot be restricted, plays the first of them).
+func TestRefusedRepetitionIsAskedAgain(t *testing.T) {
+	v, ok := variants.Default().Get("xiangqi")
+	if !ok {
+		t.Fatal("no xiangqi")
+	}
+	chase := func(t *testing.T) (*rules.Game, rules.Move) {
+		g, err := rules.NewGame(v, "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range strings.Fields("c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7") {
+			m, err := rules.ParseCoord(g.Position(), text)
+			if err == nil {
+				err = g.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+		}
+		m, err := rules.ParseCoord(g.Position(), "b2a2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g, m
+	}
+	t.Run("restricted", func(t *testing.T) {
+		g, m := chase(t)
+		c := &chaser{}
+		text, refused, err := playAllowed(context.Background(), g, c, m, time.Millisecond)
+		if err != nil || refused != 1 || text == "b2a2" {
+			t.Fatalf("playAllowed = %q, %d, %v; want another move, 1 refused", text, refused, err)
+		}
+		if len(c.allowed) == 0 || slices.Contains(c.allowed, m) {
+			t.Errorf("allowed %v: want the legal moves but the refused one", c.allowed)
+		}
+		if g.Ply() != 9 {
+			t.Errorf("ply %d after the replacement, want 9", g.Ply())
+		}
+	})
+	t.Run("unrestricted", func(t *testing.T) {
+		g, m := chase(t)
+		p := EnginePlayer{} // cannot be restricted
+		text, refused, err := playAllowed(context.Background(), g, p, m, time.Millisecond)
+		if err != nil || refused != 1 || text == "b2a2" || g.Ply() != 9 {
+			t.Fatalf("playAllowed = %q, %d, %v at ply %d; want another move, 1 refused", text, refused, err, g.Ply())
+		}
+	})
 }
