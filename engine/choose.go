@@ -60,8 +60,8 @@ func (e *Engine) Choose(ctx context.Context, g *rules.Game, lim Limits) (Result,
 	var best *tally
 	for _, m := range order {
 		t := tallies[m]
-		if !g.Legal(m) {
-			continue
+		if !g.Legal(m) || g.Refuses(m) != nil {
+			continue // the game would refuse it, as it would a player's (a perpetual chase)
 		}
 		if best == nil || t.votes > best.votes || t.votes == best.votes && t.sum > best.sum {
 			best = t
@@ -73,7 +73,14 @@ func (e *Engine) Choose(ctx context.Context, g *rules.Game, lim Limits) (Result,
 		if len(ms) == 0 {
 			return Result{}, ErrNoMove
 		}
-		return Result{Move: ms[0], Nodes: nodes, Time: time.Since(start)}, nil
+		pick := ms[0]
+		for _, m := range ms {
+			if g.Refuses(m) == nil {
+				pick = m
+				break
+			}
+		}
+		return Result{Move: pick, Nodes: nodes, Time: time.Since(start)}, nil
 	}
 	r := best.res
 	r.Score = best.sum / best.votes

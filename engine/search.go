@@ -93,6 +93,10 @@ type Engine struct {
 	rng   *rand.Rand
 	stopF atomic.Bool
 
+	// refused, when set, tells the root moves the game itself would refuse
+	// (Game.Refuses); set by Search for one call.
+	refused func(rules.Move) bool
+
 	// per variant
 	v       *rules.Variant
 	ev      *evaluator
@@ -179,6 +183,11 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits) (Result,
 	if err != nil {
 		return Result{}, err
 	}
+	// The search scores repetitions by the rules, but a move the arbiter
+	// refuses outright (a perpetual chase) must not be chosen at all: the
+	// game would not take it.
+	e.refused = func(m rules.Move) bool { return g.Refuses(m) != nil }
+	defer func() { e.refused = nil }()
 	return e.run(ctx, p, hist, lim)
 }
 
@@ -294,6 +303,17 @@ func (e *Engine) iterate(lim Limits) (Result, error) {
 	}
 	if len(roots) == 0 {
 		return Result{}, ErrNoMove
+	}
+	if e.refused != nil {
+		allowed := roots[:0:0]
+		for _, r := range roots {
+			if !e.refused(r.m) {
+				allowed = append(allowed, r)
+			}
+		}
+		if len(allowed) > 0 { // were every move refused, the rules decide what follows
+			roots = allowed
+		}
 	}
 	// Order the first iteration by the table's move and captures.
 	if ent, ok := e.tt.probe(p.Hash()); ok {

@@ -575,6 +575,12 @@ func (g *Game) asianRepetition() (Outcome, bool) {
 // refuseRepetition returns the refusal of m, a legal move, when it would
 // complete a repetition its mover may not complete, and the mover has another
 // legal move that it may play. With none, m is played and loses.
+// Refuses says why Play would refuse m, a legal move, now: it completes a
+// repetition the arbiter forbids (a perpetual chase or check under the Asian
+// rules). nil means Play takes it. A player of the game (the engine) asks it of
+// its candidate moves, since legality alone does not say this.
+func (g *Game) Refuses(m Move) error { return g.refuseRepetition(m) }
+
 func (g *Game) refuseRepetition(m Move) error {
 	if g.replaying || !usesAsianRules(g.pos.v) {
 		return nil
