@@ -79,9 +79,9 @@ func (q *request) newGame(args []string, bot bool) error {
 	if errors.As(err, &optErr) {
 		base, _ := q.s.reg.Get(n.slug)
 		if len(n.opts) == 0 {
-			return oops("err.needs_option", variantName(q.lang, base), optErr.Err.Error())
+			return oops("err.needs_option", variantName(q.lang, base), errorText(q.lang, optErr.Err))
 		}
-		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), optErr.Err.Error())
+		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), errorText(q.lang, optErr.Err))
 	}
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
@@ -200,6 +200,15 @@ var (
 	fenPointsRE = regexp.MustCompile(`^rank (\S+) has (\d+) points, want (\d+)$`)
 )
 
+// errorText is a module's error in the chat's language when the module wrote it
+// as texts (rules.TextError), its Go text otherwise.
+func errorText(l Lang, err error) string {
+	if te := (*rules.TextError)(nil); errors.As(err, &te) {
+		return te.Texts.Or(string(l))
+	}
+	return err.Error()
+}
+
 // fenProblem says in the chat's language what is wrong with a FEN the rules
 // refused: never the rules' own error text, which is written for programmers.
 func fenProblem(l Lang, err error) string {
@@ -208,7 +217,7 @@ func fenProblem(l Lang, err error) string {
 		return T(l, "fen.unreadable")
 	}
 	if te := (*rules.TextError)(nil); errors.As(err, &te) {
-		return te.Texts.Or(string(l)) // a module's words for its field, in every language
+		return errorText(l, te) // a module's words for its field, in every language
 	}
 	if m := fenRanksRE.FindStringSubmatch(fe.Reason); m != nil {
 		return T(l, "fen.ranks", m[1], m[2])

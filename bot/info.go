@@ -196,7 +196,7 @@ func (q *request) cmdRules(args []string) error {
 		reason := strings.TrimPrefix(err.Error(), "variants: ")
 		var optErr *variants.OptionError
 		if errors.As(err, &optErr) {
-			reason = optErr.Err.Error()
+			reason = errorText(q.lang, optErr.Err)
 		}
 		return oops("err.bad_option", variantName(q.lang, base), strings.Join(opts, " "), reason)
 	}

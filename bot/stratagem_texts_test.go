@@ -51,6 +51,8 @@ func TestStratagemAndOuyaChatsHearNoEnglish(t *testing.T) {
 			say("alice", "b4b7") // two horses among the 遠's targets
 			abort()
 
+			say("alice", "/new sanshiliuji FU LA ZO @bob") // three pieces: the option's own error
+
 			game("ouya @bob")
 			say("alice", "e1g1") // castling over pieces
 			say("alice", "e2e4")
@@ -60,9 +62,11 @@ func TestStratagemAndOuyaChatsHearNoEnglish(t *testing.T) {
 
 			want := map[string][]string{
 				"zh-Hant": {"只有對方的釜站在它自己的九宮中心時", "連只能跳過棋子：g2 是空的", "你的將帥翻在背面",
-					"遠的目標中有 2 枚馬", "易位需要王和 h1 的車之間的 f1、g1 都是空的", "桂只能向前跳兩格再偏一格"},
+					"遠的目標中有 2 枚馬", "易位需要王和 h1 的車之間的 f1、g1 都是空的", "桂只能向前跳兩格再偏一格",
+					"不能加三枚"},
 				"zh-Hans": {"只有对方的釜站在它自己的九宫中心时", "连只能跳过棋子：g2 是空的", "你的将帅翻在背面",
-					"远的目标中有 2 枚马", "易位需要王和 h1 的车之间的 f1、g1 都是空的", "桂只能向前跳两格再偏一格"},
+					"远的目标中有 2 枚马", "易位需要王和 h1 的车之间的 f1、g1 都是空的", "桂只能向前跳两格再偏一格",
+					"不能加三枚"},
 			}[lang]
 			mustContain(t, all, want...)
 			for _, s := range all {
