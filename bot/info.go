@@ -222,18 +222,26 @@ func (q *request) cmdRules(args []string) error {
 	sb.WriteString(q.t(kind, v.Board.Width, v.Board.Height) + "\n")
 	var pieces []string
 	for _, k := range v.Kinds {
+		glyphs := k.Glyph
+		if q.lang == ZhHans && k.Simple[0] != "" {
+			glyphs = k.Simple
+		}
 		glyph := ""
-		if k.Glyph[0] != "" {
-			glyph = " " + k.Glyph[0]
-			if k.Glyph[1] != k.Glyph[0] {
-				glyph += "/" + k.Glyph[1]
+		if glyphs[0] != "" {
+			glyph = " " + glyphs[0]
+			if glyphs[1] != glyphs[0] && glyphs[1] != "" {
+				glyph += "/" + glyphs[1]
 			}
 		}
 		letter := k.Letter
 		if k.Sides == rules.BlackOnly {
 			letter += 'a' - 'A' // a kind of the second player's only: its FEN letter
 		}
-		pieces = append(pieces, string(letter)+glyph+" "+k.Name)
+		name := " " + k.Name
+		if q.lang.Chinese() && glyph != "" {
+			name = "" // the glyph is the piece's Chinese name; the English one would be a foreign word
+		}
+		pieces = append(pieces, string(letter)+glyph+name)
 	}
 	sb.WriteString(q.t("rules.pieces", strings.Join(pieces, " · ")) + "\n")
 	sb.WriteString(q.notationHelp(v) + "\n")

@@ -79,3 +79,31 @@ func TestStratagemAndOuyaChatsHearNoEnglish(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesNamesPiecesInTheChatsScript: /rules lists the pieces by their
+// glyphs in a Chinese chat (simplified ones in a zh-Hans chat), with no English
+// piece names, and by their English names in an English chat.
+func TestRulesNamesPiecesInTheChatsScript(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"en":      {"K 帥/將 general", "R 車 chariot"},
+		"zh-Hant": {"K 帥/將", "R 車 ·"},
+		"zh-Hans": {"K 帅/将", "R 车 ·"},
+	} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			h.say("admin", "/settings language "+lang)
+			out := h.say("alice", "/rules xiangqi")
+			mustContain(t, out, want...)
+			if lang == "en" {
+				return
+			}
+			for _, s := range out {
+				for _, w := range []string{"general", "chariot", "horse", "cannon", "soldier"} {
+					if strings.Contains(s.Msg.Text, w) {
+						t.Errorf("%q in a %s chat's /rules:\n%s", w, lang, s.Msg.Text)
+					}
+				}
+			}
+		})
+	}
+}
