@@ -78,7 +78,7 @@ var mates = []struct {
 func TestMateIn(t *testing.T) {
 	for _, tc := range mates {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.slow && (testing.Short() || raceEnabled) {
+			if tc.slow && small() {
 				t.Skip("slow search")
 			}
 			p := position(t, tc.fen)
@@ -165,7 +165,7 @@ func naiveLost(p *rules.Position, n int) bool {
 // position of the mate lines above, for wins of one and two moves, first moves
 // included.
 func TestMateAgreesWithNaiveSearch(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		t.Skip("naive search is slow")
 	}
 	checked := 0

@@ -85,7 +85,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 	switch {
 	case *allMates:
 		hi = 99
-	case testing.Short() || raceEnabled:
+	case small():
 		hi = 3
 	}
 	if *minMate > 0 {
@@ -173,7 +173,7 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 		t.Run(names[i], func(t *testing.T) {
 			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
 			games, nodes, plies := 2, int64(6_000), 60
-			if testing.Short() || raceEnabled {
+			if small() {
 				// Sixty variants and options; jinchan's hooks and the hidden games'
 				// six samples are slow under the race detector.
 				games, nodes, plies = 1, 600, 16

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/variants"
 )
@@ -21,7 +22,7 @@ func TestGuardAgreesWithMake(t *testing.T) {
 		answers [2]string
 	}
 	plies, games := 120, 4
-	if testing.Short() {
+	if !testsize.Long() {
 		plies, games = 60, 1
 	}
 	builds := map[string]*rules.Variant{"jieqi-like": jieqiLike(t)}

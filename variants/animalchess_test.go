@@ -153,7 +153,7 @@ func TestAnimalChessRefusals(t *testing.T) {
 // TestAnimalChessRandomGames: make/unmake, hash, FEN and move texts read back.
 func TestAnimalChessRandomGames(t *testing.T) {
 	games, plies := 6, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for _, v := range []*rules.Variant{AnimalChess(), AnimalChessSnake()} {

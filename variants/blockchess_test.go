@@ -145,7 +145,7 @@ func TestBlockChessRefusals(t *testing.T) {
 func TestBlockChessRandomGames(t *testing.T) {
 	v := BlockChess()
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {

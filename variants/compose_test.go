@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -178,7 +179,7 @@ func composed(t testing.TB, base string, freeze, drops, fuhe bool) *rules.Varian
 // back from its own text.
 func TestModulesCompose(t *testing.T) {
 	games, plies := 2, 60
-	if testing.Short() {
+	if !testsize.Long() {
 		games, plies = 1, 40
 	}
 	for _, base := range []string{"xiangqi", "jinchan"} {

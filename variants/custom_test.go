@@ -113,7 +113,7 @@ func TestCustomPiecePlayable(t *testing.T) {
 // hashes and FEN read-back exact, alone and with house rules and fuhe.
 func TestCustomPieceGames(t *testing.T) {
 	plies := 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	for i, opts := range [][]string{{}, {"flag"}, {"fuhe"}, {"palace-cannon", "revive-pawn"}, {"mountain-border"}} {

@@ -258,7 +258,7 @@ func leakGames(t *testing.T, v *rules.Variant, twins []twin, words func(p *rules
 func revealed(r rules.Report) bool { return len(r.Facts) > 0 }
 
 func leakSize() (games, plies int) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		return 2, 30
 	}
 	return 4, 60
@@ -344,7 +344,7 @@ func TestSecretAPI(t *testing.T) {
 func TestHiddenHouseFuheLeaks(t *testing.T) {
 	t.Parallel()
 	games, plies := leakSize()
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies /= 2
 	}
 	for i, name := range houseNames {

@@ -314,7 +314,7 @@ var mountainRandomFENs = []string{
 // read-back of FENs and moves after every ply (randomGame).
 func TestHouseRandomGames(t *testing.T) {
 	games, plies := 1, 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	var combos [][]string

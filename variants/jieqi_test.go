@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -281,7 +282,7 @@ func TestJieqiFEN(t *testing.T) {
 func TestJieqiRandomGames(t *testing.T) {
 	v := mustJieqi(t)
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	rnd := newRand(7)
@@ -437,7 +438,7 @@ func TestJieqiPerftS1(t *testing.T) {
 	v := mustJieqi(t)
 	p := mustPosition(t, v, jieqiS1)
 	for depth, want := range []uint64{1: 44, 2: 1888, 3: 73679} {
-		if depth == 0 || (depth == 3 && testing.Short()) {
+		if depth == 0 || (depth == 3 && !testsize.Long()) {
 			continue
 		}
 		if got := p.Perft(depth); got != want {

@@ -211,7 +211,7 @@ func TestStratagemZhanbei(t *testing.T) {
 // get played.
 func TestStratagemStackRandomGames(t *testing.T) {
 	plies := 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	for i, set := range [][]string{{"ZO"}, {"QO", "ZO"}, {"ZO", "FU"}, {"LA", "ZO"}} {

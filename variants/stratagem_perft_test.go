@@ -38,7 +38,7 @@ func TestStratagemPerft(t *testing.T) {
 		}
 		for i, n := range fields[1:] {
 			depth := i + 1
-			if depth == 3 && (testing.Short() || raceEnabled) {
+			if depth == 3 && small() {
 				break
 			}
 			want, _ := strconv.ParseUint(n, 10, 64)

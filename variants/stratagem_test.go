@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -443,16 +444,16 @@ func TestStratagemRandomGames(t *testing.T) {
 	// pairs' games are short under -short and the race detector.
 	plies, pairPlies := 60, 40
 	switch {
-	case testing.Short() && raceEnabled:
+	case !testsize.Long() && raceEnabled:
 		plies, pairPlies = 16, 6
-	case testing.Short() || raceEnabled:
+	case small():
 		plies, pairPlies = 24, 10
 	}
 	var sets [][]string
 	for i, a := range built {
 		sets = append(sets, []string{a})
 		for j, b := range built {
-			if i != j && (i < j || !(testing.Short() || raceEnabled)) {
+			if i != j && (i < j || !small()) {
 				sets = append(sets, []string{a, b})
 			}
 		}

@@ -92,7 +92,7 @@ func TestSupplyRefusals(t *testing.T) {
 func TestSupplyRandomGames(t *testing.T) {
 	v := mustVariant(t, "supply")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {
@@ -183,7 +183,7 @@ func supplyRef() refRules {
 func TestSupplyPerft(t *testing.T) {
 	v := mustVariant(t, "supply")
 	depth := 2
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 1
 	}
 	for _, fen := range []string{

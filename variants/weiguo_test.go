@@ -107,7 +107,7 @@ func weiguoRef() refRules {
 func TestWeiguoPerft(t *testing.T) {
 	v := mustVariant(t, "weiguo")
 	depth := 2
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 1
 	}
 	for _, fen := range []string{
@@ -121,7 +121,7 @@ func TestWeiguoPerft(t *testing.T) {
 func TestWeiguoRandomGames(t *testing.T) {
 	v := mustVariant(t, "weiguo")
 	games, plies := 6, 120
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

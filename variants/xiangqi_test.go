@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -41,7 +42,7 @@ func TestXiangqiPerft(t *testing.T) {
 			}
 			before := p.FEN()
 			for d, want := range c.nodes {
-				if (testing.Short() && want > 100_000) || (raceEnabled && want > 1_500_000) {
+				if (!testsize.Long() && want > 100_000) || (raceEnabled && want > 1_500_000) {
 					break
 				}
 				if got := p.Perft(d + 1); got != want {
@@ -130,7 +131,7 @@ func TestXiangqiPerftReference(t *testing.T) {
 	v := mustXiangqi(t)
 	limit := uint64(5_000_000)
 	switch {
-	case testing.Short():
+	case !testsize.Long():
 		limit = 100_000
 	case raceEnabled:
 		limit = 1_500_000
