@@ -9,7 +9,7 @@ import (
 
 func customVariant(t *testing.T, slug, def string, more ...string) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build(slug, append(more, "piece piece="+def))
+	v, err := testRegistry().Build(slug, append(more, "piece piece="+def))
 	if err != nil {
 		t.Fatalf("piece=%s: %v", def, err)
 	}
@@ -82,7 +82,7 @@ func TestCustomPieceErrors(t *testing.T) {
 		{"Q:R@c1;Q:N@g1", "the letter Q is another piece of yours"},
 	}
 	for _, c := range cases {
-		_, err := Default().Build("xiangqi", []string{"piece piece=" + c.def})
+		_, err := testRegistry().Build("xiangqi", []string{"piece piece=" + c.def})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("piece=%s: err = %v, want %q", c.def, err, c.want)
 		}

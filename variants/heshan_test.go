@@ -8,7 +8,7 @@ import (
 
 func heshanVariant(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("heshan")
+	v, ok := testRegistry().Get("heshan")
 	if !ok {
 		t.Fatal("heshan is not registered")
 	}

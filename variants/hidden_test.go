@@ -285,7 +285,7 @@ func TestHiddenFuheLeaks(t *testing.T) {
 
 func TestHiddenJinchanFuheLeaks(t *testing.T) {
 	t.Parallel()
-	v, err := Default().Build("jinchan", []string{"fuhe"})
+	v, err := testRegistry().Build("jinchan", []string{"fuhe"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +348,7 @@ func TestHiddenHouseFuheLeaks(t *testing.T) {
 		plies /= 2
 	}
 	for i, name := range houseNames {
-		v, err := Default().Build("xiangqi", []string{name, "fuhe"})
+		v, err := testRegistry().Build("xiangqi", []string{name, "fuhe"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,7 +378,7 @@ func TestHiddenHouseConditions(t *testing.T) {
 		{"revive-pawn", "4k4/9/9/9/4p4/9/P1P3P1P/*X7*N/4R4/4K4 w - - 0 1 revive=w", "PN"},
 	}
 	for _, c := range cases {
-		v, err := Default().Build("xiangqi", []string{c.opt, "fuhe"})
+		v, err := testRegistry().Build("xiangqi", []string{c.opt, "fuhe"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -434,7 +434,7 @@ func TestHousePalaceStrategyCrossCheck(t *testing.T) {
 		"rnb3bnr/4a4/1c5c1/9/p1p1p1p1p/P1P1P1P1P/9/1C5C1/4A4/RNB3BNR",
 	}
 	for point, atoms := range power {
-		mod, err := Default().Option("palace-strategy")
+		mod, err := testRegistry().Option("palace-strategy")
 		if !err {
 			t.Fatal("no palace-strategy")
 		}

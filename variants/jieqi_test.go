@@ -23,7 +23,7 @@ const jieqiPublicStart = "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*
 
 func mustJieqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("jieqi")
+	v, ok := testRegistry().Get("jieqi")
 	if !ok {
 		t.Fatal("no jieqi")
 	}
@@ -297,7 +297,7 @@ func TestJieqiRandomGames(t *testing.T) {
 	}
 	// The options, one game each.
 	for _, opts := range [][]string{{"zones zones=strict"}, {"pool pool=hide", "captured captured=none"}} {
-		ov, err := Default().Build("jieqi", opts)
+		ov, err := testRegistry().Build("jieqi", opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -483,7 +483,7 @@ func TestJieqiNotation(t *testing.T) {
 
 // TestJieqiOptions: §6 `captured` (tests 6 and 7) and `move-limit`.
 func TestJieqiOptions(t *testing.T) {
-	r := Default()
+	r := testRegistry()
 	for _, c := range []struct {
 		opt, facts string
 		told       int
@@ -543,7 +543,7 @@ func TestJieqiOptions(t *testing.T) {
 // and elephants move only into their palace or their own half; a piece
 // revealed outside may only move back in.
 func TestJieqiZonesStrict(t *testing.T) {
-	v, err := Default().Build("jieqi", []string{"zones zones=strict"})
+	v, err := testRegistry().Build("jieqi", []string{"zones zones=strict"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -595,7 +595,7 @@ func TestJieqiPoolOption(t *testing.T) {
 	if n := len(p.View(rules.Public).Hands[rules.Black]); n != 15 {
 		t.Errorf("the public view shows %d of Black's pool, want 15", n)
 	}
-	hide, err := Default().Build("jieqi", []string{"pool pool=hide"})
+	hide, err := testRegistry().Build("jieqi", []string{"pool pool=hide"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -621,10 +621,10 @@ func TestJieqiPoolOption(t *testing.T) {
 			t.Errorf("pool=hide: the capturer is told a pool: %s", f.Text)
 		}
 	}
-	if _, err := Default().Build("jieqi", []string{"pool pool=maybe"}); err == nil {
+	if _, err := testRegistry().Build("jieqi", []string{"pool pool=maybe"}); err == nil {
 		t.Error("pool=maybe accepted")
 	}
-	if _, err := Default().Build("xiangqi", []string{"zones zones=strict"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"zones zones=strict"}); err == nil {
 		t.Error("zones= accepted on xiangqi")
 	}
 }

@@ -21,7 +21,7 @@ func TestStratagemPerft(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := stratRegistry()
+	r := testRegistry()
 	sc := bufio.NewScanner(f)
 	ran := 0
 	for sc.Scan() {

@@ -202,7 +202,7 @@ func TestSupplyPerft(t *testing.T) {
 // TestBoardOptions: fuhe on the board variants uses their corner points (supply's
 // moved up with its board); the house rules are refused.
 func TestBoardOptions(t *testing.T) {
-	reg := Default()
+	reg := testRegistry()
 	for slug, want := range map[string]string{"weiguo": "a2/i2", "bianfang": "a2/i2", "jianghe": "a2/i2", "supply": "a3/i3", "jianshou": "a2/i2", "yunduan": "a2/j2"} {
 		v, err := reg.Build(slug, []string{"fuhe"})
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 
 func mustVariant(t testing.TB, slug string) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get(slug)
+	v, ok := testRegistry().Get(slug)
 	if !ok {
 		t.Fatalf("%s not registered", slug)
 	}

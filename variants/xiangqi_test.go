@@ -14,7 +14,7 @@ import (
 
 func mustXiangqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("xiangqi not registered")
 	}
@@ -67,7 +67,7 @@ func BenchmarkPerft(b *testing.B) {
 		fen string
 	}
 	var starts []start
-	for _, v := range Default().All() {
+	for _, v := range testRegistry().All() {
 		starts = append(starts, start{v, v.StartFEN})
 	}
 	for _, c := range []struct {
@@ -77,7 +77,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"xiangqi", [2]string{"a2=R i2=C", "a7=N i7=P"}},
 		{"jinchan", [2]string{"real e0 a2=R k2=C", "real g11 a9=N k9=P"}},
 	} {
-		v, err := Default().Build(c.slug, []string{"fuhe"})
+		v, err := testRegistry().Build(c.slug, []string{"fuhe"})
 		if err != nil {
 			b.Fatal(err)
 		}
