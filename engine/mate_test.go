@@ -9,12 +9,11 @@ import (
 	"unicode"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func xiangqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("no xiangqi variant")
 	}
@@ -327,7 +326,7 @@ func (scoutGoal) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 // TestMateKnowsGoals: the solver wins by a module's goal (here: taking the last
 // enemy chariot), which is no checkmate.
 func TestMateKnowsGoals(t *testing.T) {
-	x, _ := variants.Default().Get("xiangqi")
+	x, _ := testRegistry().Get("xiangqi")
 	v, err := rules.Derive(x, rules.Delta{Slug: "no-chariots", Modules: []rules.Module{scoutGoal{}}})
 	if err != nil {
 		t.Fatal(err)

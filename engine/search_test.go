@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func TestSearchStartPlaysALegalMove(t *testing.T) {
@@ -136,7 +135,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 // variant, and of every option on the first variant that takes it; hidden-piece
 // games are dealt and set up as the bot deals and sets them up.
 func TestLegalMovesInRandomPositions(t *testing.T) {
-	reg := variants.Default()
+	reg := testRegistry()
 	vs := slices.Clone(reg.All())
 	names := make([]string, len(vs))
 	for i, v := range vs {

@@ -15,7 +15,7 @@ import (
 // checks in every position that the legal moves found with the guard's shortcuts
 // (legality without Make, exposes) are exactly those found by making every move.
 func TestGuardAgreesWithMake(t *testing.T) {
-	reg := variants.Default()
+	reg := testRegistry()
 	type game struct {
 		slug    string
 		opts    []string
@@ -77,7 +77,7 @@ func jieqiLike(t *testing.T) *rules.Variant {
 	v.Slug = "jieqi-like"
 	v.FaceDownAs = map[string]byte{}
 	b := v.Board
-	x, _ := variants.Default().Get("xiangqi")
+	x, _ := testRegistry().Get("xiangqi")
 	start, err := rules.NewPosition(x, variants.XiangqiStart)
 	if err != nil {
 		t.Fatal(err)

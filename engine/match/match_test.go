@@ -12,7 +12,6 @@ import (
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func TestElo(t *testing.T) {
@@ -48,7 +47,7 @@ func TestReadOpenings(t *testing.T) {
 	if len(ops) != 60 {
 		t.Fatalf("%d openings, want 60", len(ops))
 	}
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	for i, op := range ops {
 		if len(op) != 8 {
 			t.Errorf("opening %d has %d plies", i+1, len(op))
@@ -84,7 +83,7 @@ func TestMatchAgainstBotUCI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	eng := engine.NewEngine(engine.Config{TableBits: 16})
 	res, err := Run(ctx, Config{Variant: v, Openings: ops[:1], Games: 2, MoveTime: 20 * time.Millisecond, MaxPlies: 120,
 		Log: t.Logf}, EnginePlayer{Engine: eng, Level: 6}, opp)
@@ -118,7 +117,7 @@ func BenchmarkNPSVersusFairyStockfish(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer opp.Close()
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	eng := engine.NewEngine(engine.Config{})
 	var ours, theirs float64
 	for b.Loop() {
