@@ -12,6 +12,7 @@ import (
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
+	"github.com/chuhe/chuhe/variants"
 )
 
 func TestElo(t *testing.T) {
@@ -47,7 +48,7 @@ func TestReadOpenings(t *testing.T) {
 	if len(ops) != 60 {
 		t.Fatalf("%d openings, want 60", len(ops))
 	}
-	v, _ := testRegistry().Get("xiangqi")
+	v, _ := variants.Default().Get("xiangqi")
 	for i, op := range ops {
 		if len(op) != 8 {
 			t.Errorf("opening %d has %d plies", i+1, len(op))
@@ -83,7 +84,7 @@ func TestMatchAgainstBotUCI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := testRegistry().Get("xiangqi")
+	v, _ := variants.Default().Get("xiangqi")
 	eng := engine.NewEngine(engine.Config{TableBits: 16})
 	res, err := Run(ctx, Config{Variant: v, Openings: ops[:1], Games: 2, MoveTime: 20 * time.Millisecond, MaxPlies: 120,
 		Log: t.Logf}, EnginePlayer{Engine: eng, Level: 6}, opp)
@@ -117,7 +118,7 @@ func BenchmarkNPSVersusFairyStockfish(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer opp.Close()
-	v, _ := testRegistry().Get("xiangqi")
+	v, _ := variants.Default().Get("xiangqi")
 	eng := engine.NewEngine(engine.Config{})
 	var ours, theirs float64
 	for b.Loop() {
