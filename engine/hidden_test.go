@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // twinChoice searches g with a fresh engine seeded alike, so that two games
@@ -23,7 +22,7 @@ func twinChoice(t *testing.T, g *rules.Game, level int) Result {
 
 func build(t *testing.T, slug string, opts ...string) *rules.Variant {
 	t.Helper()
-	v, err := variants.Default().Build(slug, opts)
+	v, err := testRegistry().Build(slug, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

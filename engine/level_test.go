@@ -38,7 +38,7 @@ func playOut(t *testing.T, red, black *Engine, opening []string, maxPlies int) r
 
 // TestLevelsAreOrdered: level 6 beats level 1, with either colour.
 func TestLevelsAreOrdered(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		t.Skip("plays whole games")
 	}
 	weak := NewEngine(Config{TableBits: 16, Level: 1, Rand: rand.New(rand.NewPCG(3, 4))})

@@ -9,12 +9,11 @@ import (
 	"unicode"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func xiangqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("no xiangqi variant")
 	}
@@ -78,7 +77,7 @@ var mates = []struct {
 func TestMateIn(t *testing.T) {
 	for _, tc := range mates {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.slow && (testing.Short() || raceEnabled) {
+			if tc.slow && small() {
 				t.Skip("slow search")
 			}
 			p := position(t, tc.fen)
@@ -165,7 +164,7 @@ func naiveLost(p *rules.Position, n int) bool {
 // position of the mate lines above, for wins of one and two moves, first moves
 // included.
 func TestMateAgreesWithNaiveSearch(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		t.Skip("naive search is slow")
 	}
 	checked := 0
@@ -327,7 +326,7 @@ func (scoutGoal) GameEnd(p *rules.Position) (rules.Outcome, bool) {
 // TestMateKnowsGoals: the solver wins by a module's goal (here: taking the last
 // enemy chariot), which is no checkmate.
 func TestMateKnowsGoals(t *testing.T) {
-	x, _ := variants.Default().Get("xiangqi")
+	x, _ := testRegistry().Get("xiangqi")
 	v, err := rules.Derive(x, rules.Delta{Slug: "no-chariots", Modules: []rules.Module{scoutGoal{}}})
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func TestSearchStartPlaysALegalMove(t *testing.T) {
@@ -85,7 +84,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 	switch {
 	case *allMates:
 		hi = 99
-	case testing.Short() || raceEnabled:
+	case small():
 		hi = 3
 	}
 	if *minMate > 0 {
@@ -136,7 +135,7 @@ func TestGameSearchFindsPuzzleMates(t *testing.T) {
 // variant, and of every option on the first variant that takes it; hidden-piece
 // games are dealt and set up as the bot deals and sets them up.
 func TestLegalMovesInRandomPositions(t *testing.T) {
-	reg := variants.Default()
+	reg := testRegistry()
 	vs := slices.Clone(reg.All())
 	names := make([]string, len(vs))
 	for i, v := range vs {
@@ -173,7 +172,7 @@ func TestLegalMovesInRandomPositions(t *testing.T) {
 		t.Run(names[i], func(t *testing.T) {
 			e := NewEngine(Config{TableBits: 14, Rand: rand.New(rand.NewPCG(1, 1))})
 			games, nodes, plies := 2, int64(6_000), 60
-			if testing.Short() || raceEnabled {
+			if small() {
 				// Sixty variants and options; jinchan's hooks and the hidden games'
 				// six samples are slow under the race detector.
 				games, nodes, plies = 1, 600, 16

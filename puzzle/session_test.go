@@ -10,12 +10,11 @@ import (
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 func xiangqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("no xiangqi")
 	}

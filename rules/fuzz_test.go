@@ -15,7 +15,7 @@ import (
 )
 
 func xiangqi(t testing.TB) *rules.Variant {
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("xiangqi is not registered")
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/variants"
 )
@@ -14,14 +15,14 @@ import (
 // checks in every position that the legal moves found with the guard's shortcuts
 // (legality without Make, exposes) are exactly those found by making every move.
 func TestGuardAgreesWithMake(t *testing.T) {
-	reg := variants.Default()
+	reg := testRegistry()
 	type game struct {
 		slug    string
 		opts    []string
 		answers [2]string
 	}
 	plies, games := 120, 4
-	if testing.Short() {
+	if !testsize.Long() {
 		plies, games = 60, 1
 	}
 	builds := map[string]*rules.Variant{"jieqi-like": jieqiLike(t)}
@@ -76,7 +77,7 @@ func jieqiLike(t *testing.T) *rules.Variant {
 	v.Slug = "jieqi-like"
 	v.FaceDownAs = map[string]byte{}
 	b := v.Board
-	x, _ := variants.Default().Get("xiangqi")
+	x, _ := testRegistry().Get("xiangqi")
 	start, err := rules.NewPosition(x, variants.XiangqiStart)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+
+	"github.com/chuhe/chuhe/internal/testsize"
 )
 
 // TestRacingWriters has N goroutines write one game with the same version at the
@@ -14,7 +16,7 @@ import (
 func TestRacingWriters(t *testing.T) {
 	ctx := context.Background()
 	racers, rounds := 16, 40
-	if testing.Short() {
+	if !testsize.Long() {
 		racers, rounds = 8, 10
 	}
 

@@ -142,10 +142,10 @@ func TestAnimalChessRefusals(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "zigzags") {
 		t.Errorf("d4e3: %v, want the snake's path explained", err)
 	}
-	if _, err := Default().Build("xiangqi", []string{"snake"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"snake"}); err == nil {
 		t.Error("the snake option on xiangqi should be refused")
 	}
-	if v, err := Default().Build("animal-chess", []string{"snake"}); err != nil || v.StartFEN != vs.StartFEN {
+	if v, err := testRegistry().Build("animal-chess", []string{"snake"}); err != nil || v.StartFEN != vs.StartFEN {
 		t.Errorf("animal-chess snake: %v", err)
 	}
 }
@@ -153,7 +153,7 @@ func TestAnimalChessRefusals(t *testing.T) {
 // TestAnimalChessRandomGames: make/unmake, hash, FEN and move texts read back.
 func TestAnimalChessRandomGames(t *testing.T) {
 	games, plies := 6, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for _, v := range []*rules.Variant{AnimalChess(), AnimalChessSnake()} {

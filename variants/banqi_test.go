@@ -381,7 +381,7 @@ var bqOptionSets = [][]string{
 // coordinates read back, under every option.
 func TestBanqiRandomGames(t *testing.T) {
 	games, plies := 3, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 1, 120
 	}
 	for i, opts := range bqOptionSets {
@@ -406,7 +406,7 @@ func TestBanqiPerft(t *testing.T) {
 	p := mustPosition(t, v, bqL1)
 	want := []uint64{1, 32, 992, 29803, 868200} // checked with an independent generator
 	depth := len(want) - 1
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 3
 	}
 	for d := 0; d <= depth; d++ {
@@ -465,7 +465,7 @@ func TestHiddenBanqiLeaks(t *testing.T) {
 	games, plies := leakSize()
 	words := []string{"flip a1", "翻 c3", "c3", "a1a1", "b2c2d2", "resign"}
 	sets := bqOptionSets
-	if testing.Short() || raceEnabled {
+	if small() {
 		// The two sets that combine every option, and the default.
 		sets = [][]string{bqOptionSets[0], bqOptionSets[len(bqOptionSets)-2], bqOptionSets[len(bqOptionSets)-1]}
 		games = 1

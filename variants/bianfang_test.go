@@ -133,7 +133,7 @@ func bianfangRef() refRules {
 func TestBianfangPerft(t *testing.T) {
 	v := mustVariant(t, "bianfang")
 	depth := 2
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 1
 	}
 	for _, fen := range []string{
@@ -148,7 +148,7 @@ func TestBianfangPerft(t *testing.T) {
 func TestBianfangRandomGames(t *testing.T) {
 	v := mustVariant(t, "bianfang")
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

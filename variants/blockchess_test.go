@@ -145,7 +145,7 @@ func TestBlockChessRefusals(t *testing.T) {
 func TestBlockChessRandomGames(t *testing.T) {
 	v := BlockChess()
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {
@@ -167,11 +167,11 @@ func TestBlockChessPerft(t *testing.T) {
 // in turn, in any rotation but never mirrored, inside the home ranks, cells in
 // any order; play begins when all fourteen blocks stand.
 func TestBlockChessFreeSetup(t *testing.T) {
-	v, err := Default().Build("block-chess", []string{"free-setup"})
+	v, err := testRegistry().Build("block-chess", []string{"free-setup"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Default().Build("xiangqi", []string{"free-setup"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"free-setup"}); err == nil {
 		t.Error("free-setup on xiangqi should be refused")
 	}
 	g, err := rules.NewGame(v, v.StartFEN)

@@ -375,7 +375,7 @@ func TestBoardsPerft(t *testing.T) {
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		refLimit = 5_000_000
-	case testing.Short() || raceEnabled:
+	case small():
 		coreLimit = 5_000
 	}
 	refs := boardRefs()

@@ -46,7 +46,7 @@ func runSpecCases(t *testing.T, v *rules.Variant, cases []specCase) {
 // shorter under -short and -race), seeded from seed.
 func playRandomGames(t *testing.T, v *rules.Variant, seed uint64, games, plies int) {
 	t.Helper()
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 80
 	}
 	for g := 0; g < games; g++ {
@@ -60,7 +60,7 @@ func checkPerft(t *testing.T, v *rules.Variant, fen string, want []uint64) {
 	t.Helper()
 	p := mustPosition(t, v, fen)
 	depth := len(want)
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = min(depth, 2)
 	}
 	for d := 1; d <= depth; d++ {

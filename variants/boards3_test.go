@@ -6,7 +6,7 @@ import "testing"
 // reserves of fuhe (an option of any xiangqi-family game) and play random games
 // with them: secrets dealt, flips, their own special moves.
 func TestBoards3WithFuhe(t *testing.T) {
-	r := Default()
+	r := testRegistry()
 	for i, slug := range []string{"heshan", "yizhi", "shenniu", "shanhe"} {
 		t.Run(slug, func(t *testing.T) {
 			v, err := r.Build(slug, []string{"fuhe"})

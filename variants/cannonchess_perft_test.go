@@ -44,7 +44,7 @@ func TestChessPerftPublished(t *testing.T) {
 	for _, c := range cases {
 		p := mustPosition(t, v, c.fen)
 		for d, want := range c.nodes {
-			if want > 50000 && (testing.Short() || raceEnabled) {
+			if want > 50000 && small() {
 				break
 			}
 			if got := p.Perft(d + 1); got != want {
@@ -61,7 +61,7 @@ func TestCannonChessPerft(t *testing.T) {
 	p := mustPosition(t, CannonChess(), CannonChessStart)
 	want := []uint64{24, 576, 16096, 448629}
 	for d, n := range want {
-		if n > 50000 && (testing.Short() || raceEnabled) {
+		if n > 50000 && small() {
 			break
 		}
 		if got := p.Perft(d + 1); got != n {
@@ -346,7 +346,7 @@ func TestCannonChessSlowGenerator(t *testing.T) {
 	v := CannonChess()
 	rnd := newRand(19)
 	placements, games, plies := 600, 6, 80
-	if testing.Short() || raceEnabled {
+	if small() {
 		placements, games, plies = 100, 2, 40
 	}
 	check := func(p *rules.Position) {

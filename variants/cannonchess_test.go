@@ -209,7 +209,7 @@ func TestCannonChessEnds(t *testing.T) {
 func TestCannonChessRandomGames(t *testing.T) {
 	v := CannonChess()
 	games, plies := 8, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {

@@ -11,7 +11,7 @@ import (
 // it again and again is a perpetual check under the base rules (the checker
 // may not go on), not a plain repetition that draws.
 func TestChanghePerpetualCheckOfALoneGeneral(t *testing.T) {
-	v, ok := Default().Get("changhe")
+	v, ok := testRegistry().Get("changhe")
 	if !ok {
 		t.Fatal("changhe is not registered")
 	}

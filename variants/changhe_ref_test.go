@@ -324,7 +324,7 @@ func (p *chRef) perft(depth int) uint64 {
 func TestChanghePerftCrossCheck(t *testing.T) {
 	v := mustVariant(t, "changhe")
 	less := 0
-	if testing.Short() || raceEnabled {
+	if small() {
 		less = 1
 	}
 	for i, fen := range []string{

@@ -141,7 +141,7 @@ func TestChanghePerft(t *testing.T) {
 	p := mustPosition(t, v, ChangheStart)
 	want := []uint64{1, 90, 8082, 729802}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for d := 1; d <= depth; d++ {
@@ -154,7 +154,7 @@ func TestChanghePerft(t *testing.T) {
 func TestChangheRandomGames(t *testing.T) {
 	v := mustVariant(t, "changhe")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {

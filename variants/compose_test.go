@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -144,7 +145,7 @@ func (pocket) AddMoves(p *rules.Position, out []rules.Move) []rules.Move {
 // composed builds xiangqi or jinchan with any of the test modules and fuhe.
 func composed(t testing.TB, base string, freeze, drops, fuhe bool) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get(base)
+	v, ok := testRegistry().Get(base)
 	if !ok {
 		t.Fatalf("no %s", base)
 	}
@@ -178,7 +179,7 @@ func composed(t testing.TB, base string, freeze, drops, fuhe bool) *rules.Varian
 // back from its own text.
 func TestModulesCompose(t *testing.T) {
 	games, plies := 2, 60
-	if testing.Short() {
+	if !testsize.Long() {
 		games, plies = 1, 40
 	}
 	for _, base := range []string{"xiangqi", "jinchan"} {
@@ -334,7 +335,7 @@ func TestComposeFENFields(t *testing.T) {
 // clock; check marks are listed by square, whatever the secrets.
 func TestPortFixes(t *testing.T) {
 	t.Run("kill-horse with fuhe", func(t *testing.T) {
-		v, err := Default().Build("jinchan", []string{"fuhe"})
+		v, err := testRegistry().Build("jinchan", []string{"fuhe"})
 		if err != nil {
 			t.Fatal(err)
 		}

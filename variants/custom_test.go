@@ -9,7 +9,7 @@ import (
 
 func customVariant(t *testing.T, slug, def string, more ...string) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build(slug, append(more, "piece piece="+def))
+	v, err := testRegistry().Build(slug, append(more, "piece piece="+def))
 	if err != nil {
 		t.Fatalf("piece=%s: %v", def, err)
 	}
@@ -82,7 +82,7 @@ func TestCustomPieceErrors(t *testing.T) {
 		{"Q:R@c1;Q:N@g1", "the letter Q is another piece of yours"},
 	}
 	for _, c := range cases {
-		_, err := Default().Build("xiangqi", []string{"piece piece=" + c.def})
+		_, err := testRegistry().Build("xiangqi", []string{"piece piece=" + c.def})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("piece=%s: err = %v, want %q", c.def, err, c.want)
 		}
@@ -113,7 +113,7 @@ func TestCustomPiecePlayable(t *testing.T) {
 // hashes and FEN read-back exact, alone and with house rules and fuhe.
 func TestCustomPieceGames(t *testing.T) {
 	plies := 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	for i, opts := range [][]string{{}, {"flag"}, {"fuhe"}, {"palace-cannon", "revive-pawn"}, {"mountain-border"}} {

@@ -3,6 +3,8 @@ package variants
 import (
 	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/internal/testsize"
 )
 
 // An independent, slow move generator for disandai, written from
@@ -523,7 +525,7 @@ func TestDisandaiPerftCrossCheck(t *testing.T) {
 	}
 	for i, fen := range fens {
 		depth := 3
-		if i > 0 || testing.Short() {
+		if i > 0 || !testsize.Long() {
 			depth = 2
 		}
 		p := mustPosition(t, v, fen)

@@ -123,7 +123,7 @@ func TestDisandai(t *testing.T) {
 func TestDisandaiRandomGames(t *testing.T) {
 	v := mustVariant(t, "disandai")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 50
 	}
 	for g := 0; g < games; g++ {
@@ -230,7 +230,7 @@ func TestDisandaiPerft(t *testing.T) {
 	p := mustPosition(t, v, disandaiFixedStart(t, v))
 	want := []uint64{1, 44, 1922, 79816}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	fen := p.FEN()

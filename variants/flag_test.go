@@ -117,7 +117,7 @@ func flagPerft(p *rules.Position, cells [2]int, depth int) uint64 {
 // TestFlagPerftSimulated cross-checks the flag rows of testdata/house-perft.txt.
 func TestFlagPerftSimulated(t *testing.T) {
 	depth := 4
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 3
 	}
 	plain := mustXiangqi(t)

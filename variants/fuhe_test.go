@@ -9,7 +9,7 @@ import (
 
 func mustFuhe(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build("xiangqi", []string{"fuhe"})
+	v, err := testRegistry().Build("xiangqi", []string{"fuhe"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestFuheSetup(t *testing.T) {
 
 // TestFuheOption checks the option on other boards and its refusals.
 func TestFuheOption(t *testing.T) {
-	r := Default()
+	r := testRegistry()
 	t.Run("refused where a corner point is taken", func(t *testing.T) {
 		x := Xiangqi().Clone("cornered")
 		x.StartFEN = "rnbakabnr/9/c7c/p1p1p1p1p/9/9/P1P1P1P1P/C7C/9/RNBAKABNR w - - 0 1"

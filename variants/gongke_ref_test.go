@@ -250,7 +250,7 @@ func (p *gkRef) perft(red bool, depth int) uint64 {
 func TestGongkePerftCrossCheck(t *testing.T) {
 	v := mustVariant(t, "gongke")
 	less := 0
-	if testing.Short() || raceEnabled {
+	if small() {
 		less = 1
 	}
 	for i, fen := range []string{

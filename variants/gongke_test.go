@@ -79,7 +79,7 @@ func TestGongkePerft(t *testing.T) {
 	p := mustPosition(t, v, GongkeStart)
 	want := []uint64{1, 54, 2900, 150320}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for d := 1; d <= depth; d++ {
@@ -92,7 +92,7 @@ func TestGongkePerft(t *testing.T) {
 func TestGongkeRandomGames(t *testing.T) {
 	v := mustVariant(t, "gongke")
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

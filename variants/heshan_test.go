@@ -8,7 +8,7 @@ import (
 
 func heshanVariant(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("heshan")
+	v, ok := testRegistry().Get("heshan")
 	if !ok {
 		t.Fatal("heshan is not registered")
 	}
@@ -62,7 +62,7 @@ func TestHeshan(t *testing.T) {
 func TestHeshanRandomGames(t *testing.T) {
 	v := heshanVariant(t)
 	games, plies := 6, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 80
 	}
 	for g := 0; g < games; g++ {
@@ -120,7 +120,7 @@ func TestHeshanPerft(t *testing.T) {
 	v := heshanVariant(t)
 	want := []uint64{50, 2556, 118820}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	p := mustPosition(t, v, v.StartFEN)

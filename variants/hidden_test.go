@@ -258,7 +258,7 @@ func leakGames(t *testing.T, v *rules.Variant, twins []twin, words func(p *rules
 func revealed(r rules.Report) bool { return len(r.Facts) > 0 }
 
 func leakSize() (games, plies int) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		return 2, 30
 	}
 	return 4, 60
@@ -285,7 +285,7 @@ func TestHiddenFuheLeaks(t *testing.T) {
 
 func TestHiddenJinchanFuheLeaks(t *testing.T) {
 	t.Parallel()
-	v, err := Default().Build("jinchan", []string{"fuhe"})
+	v, err := testRegistry().Build("jinchan", []string{"fuhe"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,11 +344,11 @@ func TestSecretAPI(t *testing.T) {
 func TestHiddenHouseFuheLeaks(t *testing.T) {
 	t.Parallel()
 	games, plies := leakSize()
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies /= 2
 	}
 	for i, name := range houseNames {
-		v, err := Default().Build("xiangqi", []string{name, "fuhe"})
+		v, err := testRegistry().Build("xiangqi", []string{name, "fuhe"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,7 +378,7 @@ func TestHiddenHouseConditions(t *testing.T) {
 		{"revive-pawn", "4k4/9/9/9/4p4/9/P1P3P1P/*X7*N/4R4/4K4 w - - 0 1 revive=w", "PN"},
 	}
 	for _, c := range cases {
-		v, err := Default().Build("xiangqi", []string{c.opt, "fuhe"})
+		v, err := testRegistry().Build("xiangqi", []string{c.opt, "fuhe"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -100,7 +100,7 @@ var houseCrossFENs = []string{
 // each option alone and for the allowed combinations.
 func TestHousePerftCrossCheck(t *testing.T) {
 	depth := 4
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 3
 	}
 	for _, opts := range [][]string{
@@ -152,7 +152,7 @@ func TestHousePerft(t *testing.T) {
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		limit = 6_000_000
-	case testing.Short() || raceEnabled:
+	case small():
 		limit = 50_000
 	}
 	ran := 0
@@ -322,7 +322,7 @@ func revivePerft(t *testing.T, p *rules.Position, rights int, depth int) uint64 
 func TestHousePerftSimulated(t *testing.T) {
 	plain := mustXiangqi(t)
 	depth := 4
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 3
 	}
 	kh := houseVariant(t, "kill-horse")
@@ -375,7 +375,7 @@ func fixedKings(t testing.TB, change func(v *rules.Variant)) *rules.Variant {
 // with the same power written as atoms for both sides, below every root move.
 func TestHousePalaceStrategyCrossCheck(t *testing.T) {
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	diag := [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
@@ -434,7 +434,7 @@ func TestHousePalaceStrategyCrossCheck(t *testing.T) {
 		"rnb3bnr/4a4/1c5c1/9/p1p1p1p1p/P1P1P1P1P/9/1C5C1/4A4/RNB3BNR",
 	}
 	for point, atoms := range power {
-		mod, err := Default().Option("palace-strategy")
+		mod, err := testRegistry().Option("palace-strategy")
 		if !err {
 			t.Fatal("no palace-strategy")
 		}
@@ -519,7 +519,7 @@ func TestHousePalaceCannonReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	seen := map[string]bool{}

@@ -12,7 +12,7 @@ import (
 // houseVariant builds xiangqi with the given house options (space separated).
 func houseVariant(t testing.TB, opts string) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build("xiangqi", strings.Fields(opts))
+	v, err := testRegistry().Build("xiangqi", strings.Fields(opts))
 	if err != nil {
 		t.Fatalf("Build(xiangqi %s): %v", opts, err)
 	}
@@ -221,7 +221,7 @@ func TestHouseDragonAdvisor(t *testing.T) {
 // in either order, with the spec's words.
 func TestHouseAdvisorConflict(t *testing.T) {
 	for _, opts := range [][]string{{"royal-advisor", "dragon-advisor"}, {"dragon-advisor", "royal-advisor"}} {
-		_, err := Default().Build("xiangqi", opts)
+		_, err := testRegistry().Build("xiangqi", opts)
 		var ce *rules.ConflictError
 		if !errors.As(err, &ce) {
 			t.Fatalf("Build(%v) = %v, want a conflict", opts, err)
@@ -269,7 +269,7 @@ func TestHouseRevivePawn(t *testing.T) {
 // TestHouseSummaries: every house option shows a summary and a guide for /rules.
 func TestHouseSummaries(t *testing.T) {
 	for _, o := range houseOptions() {
-		got, ok := Default().Option(o.Name)
+		got, ok := testRegistry().Option(o.Name)
 		if !ok || len(got.Summary) < 40 || got.Summary[0] < 'a' || got.Summary[0] > 'z' {
 			// The bot capitalizes the first byte of a summary: it must be a letter.
 			t.Errorf("option %s: summary %q", o.Name, got.Summary)
@@ -282,10 +282,10 @@ func TestHouseSummaries(t *testing.T) {
 			t.Errorf("option %s: guide missing from the summary %q", o.Name, v.Summary)
 		}
 	}
-	if _, err := Default().Build("jinchan", []string{"river-elephant"}); err == nil {
+	if _, err := testRegistry().Build("jinchan", []string{"river-elephant"}); err == nil {
 		t.Errorf("a xiangqi house rule applied to jinchan")
 	}
-	if _, err := Default().Build("xiangqi", []string{"mission-pawn", "mission-pawn"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"mission-pawn", "mission-pawn"}); err == nil {
 		t.Errorf("an option applied twice")
 	}
 }
@@ -314,7 +314,7 @@ var mountainRandomFENs = []string{
 // read-back of FENs and moves after every ply (randomGame).
 func TestHouseRandomGames(t *testing.T) {
 	games, plies := 1, 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	var combos [][]string
@@ -329,7 +329,7 @@ func TestHouseRandomGames(t *testing.T) {
 	}
 	combos = append(combos, []string{"kill-horse", "palace-cannon", "river-elephant", "mission-pawn", "dragon-advisor", "palace-strategy", "revive-pawn", "fuhe"})
 	for ci, opts := range combos {
-		v, err := Default().Build("xiangqi", opts)
+		v, err := testRegistry().Build("xiangqi", opts)
 		if err != nil {
 			t.Fatalf("Build(%v): %v", opts, err)
 		}

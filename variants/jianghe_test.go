@@ -78,7 +78,7 @@ func TestJiangheRefusals(t *testing.T) {
 func TestJiangheRandomGames(t *testing.T) {
 	v := mustVariant(t, "jianghe")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {
@@ -167,7 +167,7 @@ func TestJianghePerft(t *testing.T) {
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		depth = 3
-	case testing.Short() || raceEnabled:
+	case small():
 		depth = 1
 	}
 	for _, fen := range []string{

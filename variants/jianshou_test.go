@@ -79,7 +79,7 @@ func TestJianshouRefusals(t *testing.T) {
 func TestJianshouRandomGames(t *testing.T) {
 	v := mustVariant(t, "jianshou")
 	games, plies := 4, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 1, 60
 	}
 	for g := 0; g < games; g++ {
@@ -207,7 +207,7 @@ func TestJianshouPerft(t *testing.T) {
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		depth = 3
-	case testing.Short() || raceEnabled:
+	case small():
 		depth = 1
 	}
 	for _, c := range []struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -22,7 +23,7 @@ const jieqiPublicStart = "*x*x*x*xk*x*x*x*x/9/1*x5*x1/*x1*x1*x1*x1*x/9/9/*X1*X1*
 
 func mustJieqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("jieqi")
+	v, ok := testRegistry().Get("jieqi")
 	if !ok {
 		t.Fatal("no jieqi")
 	}
@@ -281,7 +282,7 @@ func TestJieqiFEN(t *testing.T) {
 func TestJieqiRandomGames(t *testing.T) {
 	v := mustJieqi(t)
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	rnd := newRand(7)
@@ -296,7 +297,7 @@ func TestJieqiRandomGames(t *testing.T) {
 	}
 	// The options, one game each.
 	for _, opts := range [][]string{{"zones zones=strict"}, {"pool pool=hide", "captured captured=none"}} {
-		ov, err := Default().Build("jieqi", opts)
+		ov, err := testRegistry().Build("jieqi", opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -437,7 +438,7 @@ func TestJieqiPerftS1(t *testing.T) {
 	v := mustJieqi(t)
 	p := mustPosition(t, v, jieqiS1)
 	for depth, want := range []uint64{1: 44, 2: 1888, 3: 73679} {
-		if depth == 0 || (depth == 3 && testing.Short()) {
+		if depth == 0 || (depth == 3 && !testsize.Long()) {
 			continue
 		}
 		if got := p.Perft(depth); got != want {
@@ -482,7 +483,7 @@ func TestJieqiNotation(t *testing.T) {
 
 // TestJieqiOptions: §6 `captured` (tests 6 and 7) and `move-limit`.
 func TestJieqiOptions(t *testing.T) {
-	r := Default()
+	r := testRegistry()
 	for _, c := range []struct {
 		opt, facts string
 		told       int
@@ -542,7 +543,7 @@ func TestJieqiOptions(t *testing.T) {
 // and elephants move only into their palace or their own half; a piece
 // revealed outside may only move back in.
 func TestJieqiZonesStrict(t *testing.T) {
-	v, err := Default().Build("jieqi", []string{"zones zones=strict"})
+	v, err := testRegistry().Build("jieqi", []string{"zones zones=strict"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -594,7 +595,7 @@ func TestJieqiPoolOption(t *testing.T) {
 	if n := len(p.View(rules.Public).Hands[rules.Black]); n != 15 {
 		t.Errorf("the public view shows %d of Black's pool, want 15", n)
 	}
-	hide, err := Default().Build("jieqi", []string{"pool pool=hide"})
+	hide, err := testRegistry().Build("jieqi", []string{"pool pool=hide"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -620,10 +621,10 @@ func TestJieqiPoolOption(t *testing.T) {
 			t.Errorf("pool=hide: the capturer is told a pool: %s", f.Text)
 		}
 	}
-	if _, err := Default().Build("jieqi", []string{"pool pool=maybe"}); err == nil {
+	if _, err := testRegistry().Build("jieqi", []string{"pool pool=maybe"}); err == nil {
 		t.Error("pool=maybe accepted")
 	}
-	if _, err := Default().Build("xiangqi", []string{"zones zones=strict"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"zones zones=strict"}); err == nil {
 		t.Error("zones= accepted on xiangqi")
 	}
 }

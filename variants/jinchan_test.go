@@ -10,7 +10,7 @@ import (
 
 func mustJinchan(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("jinchan")
+	v, ok := testRegistry().Get("jinchan")
 	if !ok {
 		t.Fatal("jinchan not registered")
 	}

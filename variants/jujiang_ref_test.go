@@ -241,7 +241,7 @@ func (j jjRef) perft(depth int) uint64 {
 func TestJujiangPerftCrossCheck(t *testing.T) {
 	v := mustVariant(t, "jujiang")
 	less := 0
-	if testing.Short() || raceEnabled {
+	if small() {
 		less = 1
 	}
 	for i, fen := range []string{

@@ -109,7 +109,7 @@ func TestJujiangPerft(t *testing.T) {
 	p := mustPosition(t, v, JujiangStart)
 	want := []uint64{1, 45, 2006, 85122}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for d := 1; d <= depth; d++ {
@@ -122,7 +122,7 @@ func TestJujiangPerft(t *testing.T) {
 func TestJujiangRandomGames(t *testing.T) {
 	v := mustVariant(t, "jujiang")
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

@@ -3,6 +3,8 @@ package variants
 import (
 	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/internal/testsize"
 )
 
 // An independent, slow move generator for luzhan, written from
@@ -283,10 +285,10 @@ func TestLuzhanPerftCrossCheck(t *testing.T) {
 	}
 	for i, fen := range fens {
 		depth := 3
-		if i > 0 || testing.Short() {
+		if i > 0 || !testsize.Long() {
 			depth = 2
 		}
-		if i == 0 && !testing.Short() {
+		if i == 0 && testsize.Long() {
 			if got := lzParse(fen).perft(3); got != luzhanPerft[2] {
 				t.Errorf("reference perft(3) of the start = %d, recorded %d", got, luzhanPerft[2])
 			}

@@ -139,7 +139,7 @@ func TestLuzhanPerft(t *testing.T) {
 	p := mustPosition(t, v, luzhanFixedStart(t, v))
 	want := []uint64{1, luzhanPerft[0], luzhanPerft[1], luzhanPerft[2]}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	fen := p.FEN()
@@ -168,7 +168,7 @@ func luzhanFixedStart(t *testing.T, v *rules.Variant) string {
 func TestLuzhanRandomGames(t *testing.T) {
 	v := mustVariant(t, "luzhan")
 	games, plies := 6, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

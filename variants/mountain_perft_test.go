@@ -238,7 +238,7 @@ func (p *mtPos) perft(depth int) uint64 {
 func TestMountainPerftCrossCheck(t *testing.T) {
 	v := houseVariant(t, "mountain-border")
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for _, fen := range append([]string{MountainStart}, mountainRandomFENs[1:]...) {

@@ -61,10 +61,10 @@ func TestMountainOrder(t *testing.T) {
 	if a.Slug != b.Slug || a.StartFEN != b.StartFEN || a.Board.Width != 11 {
 		t.Errorf("order changes the game: %s %s / %s %s", a.Slug, a.StartFEN, b.Slug, b.StartFEN)
 	}
-	if _, err := Default().Build("xiangqi", []string{"mountain-border", "mountain-border"}); err == nil {
+	if _, err := testRegistry().Build("xiangqi", []string{"mountain-border", "mountain-border"}); err == nil {
 		t.Error("mountain-border twice accepted")
 	}
-	if _, err := Default().Build("jinchan", []string{"mountain-border"}); err == nil || !strings.Contains(err.Error(), "house rule of xiangqi") {
+	if _, err := testRegistry().Build("jinchan", []string{"mountain-border"}); err == nil || !strings.Contains(err.Error(), "house rule of xiangqi") {
 		t.Errorf("jinchan mountain-border: %v", err)
 	}
 }

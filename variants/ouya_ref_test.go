@@ -3,6 +3,8 @@ package variants
 import (
 	"strings"
 	"testing"
+
+	"github.com/chuhe/chuhe/internal/testsize"
 )
 
 // An independent, slow move generator for Eurasian chess, written from
@@ -298,7 +300,7 @@ func TestOuyaPerftCrossCheck(t *testing.T) {
 		{"r3k4/2P4P1/9/3b5/9/1n2s2l1/p5p2/5P3/R3K2RN w", 3},
 		{"lnsgkgsnl/1r5b1/p1pp1pppp/1p2p4/4P4/9/2N6/PPPP1PPPP/R1BQKBNRN b", 3},
 	}
-	if testing.Short() {
+	if !testsize.Long() {
 		cases = cases[:2]
 	}
 	for _, c := range cases {

@@ -113,7 +113,7 @@ func TestOuyaPerft(t *testing.T) {
 func TestOuyaRandomGames(t *testing.T) {
 	v := mustVariant(t, "ouya")
 	games, plies := 8, 160
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	seen := map[string]int{}

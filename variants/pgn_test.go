@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -232,7 +233,7 @@ func TestWritePGNRoundTripsTheSample(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		for j, style := range styles {
-			if testing.Short() && j != i%len(styles) {
+			if !testsize.Long() && j != i%len(styles) {
 				continue // one style per record is enough for a quick run
 			}
 			var buf bytes.Buffer

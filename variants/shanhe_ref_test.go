@@ -254,7 +254,7 @@ var shanheRefFENs = []string{
 func TestShanheRefPerft(t *testing.T) {
 	v := shanheVariant(t)
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for _, fen := range append([]string{ShanheStart}, shanheRefFENs...) {

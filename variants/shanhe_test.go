@@ -8,7 +8,7 @@ import (
 
 func shanheVariant(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("shanhe")
+	v, ok := testRegistry().Get("shanhe")
 	if !ok {
 		t.Fatal("shanhe is not registered")
 	}

@@ -353,7 +353,7 @@ func TestShanshuiPerftCrossCheck(t *testing.T) {
 	// The reference is slow: depth 3 from the start only, depth 2 elsewhere
 	// (one less under -short and -race).
 	less := 0
-	if testing.Short() || raceEnabled {
+	if small() {
 		less = 1
 	}
 	for i, fen := range []string{

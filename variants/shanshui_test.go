@@ -156,7 +156,7 @@ func TestShanshuiPerft(t *testing.T) {
 	p := mustPosition(t, v, ShanshuiStart)
 	want := []uint64{1, 52, 2662, 131935}
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for d := 1; d <= depth; d++ {
@@ -169,7 +169,7 @@ func TestShanshuiPerft(t *testing.T) {
 func TestShanshuiRandomGames(t *testing.T) {
 	v := mustVariant(t, "shanshui")
 	games, plies := 6, 150
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

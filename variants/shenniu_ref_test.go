@@ -237,7 +237,7 @@ var shenniuRefFENs = []string{
 func TestShenniuRefPerft(t *testing.T) {
 	v := shenniuVariant(t)
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for _, fen := range append([]string{ShenniuStart}, shenniuRefFENs...) {

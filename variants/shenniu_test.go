@@ -9,7 +9,7 @@ import (
 
 func shenniuVariant(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("shenniu")
+	v, ok := testRegistry().Get("shenniu")
 	if !ok {
 		t.Fatal("shenniu is not registered")
 	}

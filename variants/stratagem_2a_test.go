@@ -123,7 +123,7 @@ func TestStratagem35Chain(t *testing.T) {
 // TestStratagemZhanguoSpoils is stratagems.md §10 case 2 and 戰果's note:
 // a frozen 連 cannot move, and a frozen piece can be jumped and captured.
 func TestStratagemZhanguoSpoils(t *testing.T) {
-	v, ok := stratRegistry().Get("zhanguo-spoils")
+	v, ok := testRegistry().Get("zhanguo-spoils")
 	if !ok {
 		t.Fatal("zhanguo-spoils is not registered")
 	}
@@ -194,7 +194,7 @@ func TestStratagem36Runner(t *testing.T) {
 // TestStratagemZhanbei is 戰備 (殼 X + 走 Y): the 殼's powers work only for a
 // general in its palace and not riding its 走 (stratagems.md §7).
 func TestStratagemZhanbei(t *testing.T) {
-	v, ok := stratRegistry().Get("zhanbei")
+	v, ok := testRegistry().Get("zhanbei")
 	if !ok {
 		t.Fatal("zhanbei is not registered")
 	}
@@ -211,7 +211,7 @@ func TestStratagemZhanbei(t *testing.T) {
 // get played.
 func TestStratagemStackRandomGames(t *testing.T) {
 	plies := 60
-	if testing.Short() || raceEnabled {
+	if small() {
 		plies = 20
 	}
 	for i, set := range [][]string{{"ZO"}, {"QO", "ZO"}, {"ZO", "FU"}, {"LA", "ZO"}} {
@@ -255,7 +255,7 @@ func TestStratagem28Ladder(t *testing.T) {
 // TestStratagemZhanzhen is stratagems.md §10 case 4 and 戰陣's note: both bans
 // hold at once.
 func TestStratagemZhanzhen(t *testing.T) {
-	v, ok := stratRegistry().Get("zhanzhen")
+	v, ok := testRegistry().Get("zhanzhen")
 	if !ok {
 		t.Fatal("zhanzhen is not registered")
 	}
@@ -299,7 +299,7 @@ func TestStratagem20Muddler(t *testing.T) {
 // pair by codes is the game, the reverse order a custom game; both pieces'
 // effects hold at once.
 func TestStratagemZhanshu(t *testing.T) {
-	r := stratRegistry()
+	r := testRegistry()
 	if slug, opts := r.Canonical(SanshiliujiSlug, []string{"qi", "hu"}); slug != "zhanshu" || len(opts) != 0 {
 		t.Errorf("sanshiliuji QI HU is %s %v", slug, opts)
 	}
@@ -374,7 +374,7 @@ func TestStratagem2aSeries(t *testing.T) {
 		t.Errorf("sanshiliuji FU: %s", v.StartFEN)
 	}
 	for _, bad := range [][]string{{"FU", "FU"}, {"FU", "LA", "ZO"}, {"19", "fu"}} {
-		if _, err := stratRegistry().Build(SanshiliujiSlug, bad); err == nil {
+		if _, err := testRegistry().Build(SanshiliujiSlug, bad); err == nil {
 			t.Errorf("sanshiliuji %v was accepted", bad)
 		}
 	}

@@ -835,7 +835,7 @@ func TestStratagem2bPerftReference(t *testing.T) {
 	if os.Getenv("CHUHE_FULL_PERFT") == "1" {
 		depth = 3
 	}
-	r := stratRegistry()
+	r := testRegistry()
 	for _, g := range stratagemGames {
 		if srAdded[g.x] == nil || srAdded[g.y] == nil {
 			continue

@@ -250,7 +250,7 @@ func TestStratagem2bSeries(t *testing.T) {
 		}
 		seen[sp.code] = true
 	}
-	r := stratRegistry()
+	r := testRegistry()
 	zhanji, ok := r.Get("zhanji")
 	if !ok {
 		t.Fatal("zhanji is not registered")

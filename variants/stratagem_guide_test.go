@@ -6,7 +6,7 @@ import "testing"
 // /rules text per piece from its modules (the Guide shared by every stratagem
 // module), so a module that loses it is caught.
 func TestStratagemModulesExplainThemselves(t *testing.T) {
-	reg := Default()
+	reg := testRegistry()
 	for _, slug := range []string{"zhanju", "zhandou", "zhanguo", "zhanchang", "zhanzheng", "zhanhuo", "zhanyi", "zhance"} {
 		v, ok := reg.Get(slug)
 		if !ok {

@@ -21,7 +21,7 @@ func TestStratagemPerft(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := stratRegistry()
+	r := testRegistry()
 	sc := bufio.NewScanner(f)
 	ran := 0
 	for sc.Scan() {
@@ -38,7 +38,7 @@ func TestStratagemPerft(t *testing.T) {
 		}
 		for i, n := range fields[1:] {
 			depth := i + 1
-			if depth == 3 && (testing.Short() || raceEnabled) {
+			if depth == 3 && small() {
 				break
 			}
 			want, _ := strconv.ParseUint(n, 10, 64)

@@ -3,9 +3,9 @@ package variants
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
@@ -13,14 +13,9 @@ import (
 // positions write each piece with its own letter (M for 瞞, W for 圍, …); a game
 // writes it X, so specFEN turns the piece's letter into X on the board field.
 
-// stratRegistry is the registry the stratagem tests share: building one
-// finalizes every variant, which is slow under the race detector. It is never
-// changed after it is made.
-var stratRegistry = sync.OnceValue(Default)
-
 func stratVariant(t testing.TB, codes ...string) *rules.Variant {
 	t.Helper()
-	return stratVariantIn(t, stratRegistry(), codes...)
+	return stratVariantIn(t, testRegistry(), codes...)
 }
 
 // stratVariantIn builds a custom game with a registry made once by the caller.
@@ -206,7 +201,7 @@ func TestStratagem07Conjurer(t *testing.T) {
 		{name: "T3", fen: "4k4/9/9/9/3n5/4N4/P2U5/9/9/1N2K4 w", legal: "b0d4", illegal: "e4d4 a3d4 b0c3"},
 	})
 	// T4 needs the 聲 too: 戰國象棋 (X = 聲, Y = 無).
-	v, _ := stratRegistry().Get("zhanguo")
+	v, _ := testRegistry().Get("zhanguo")
 	g, err := rules.NewGame(v, "4k4/9/9/9/9/rX1N1Y3/9/9/9/3K5 w")
 	if err != nil {
 		t.Fatal(err)
@@ -374,7 +369,7 @@ func TestStratagem18Regicide(t *testing.T) {
 // TestStratagemSeries covers stratagems.md §3, §5, §6 and §10 for the pieces
 // that are built.
 func TestStratagemSeries(t *testing.T) {
-	r := stratRegistry()
+	r := testRegistry()
 	const start2 = "rnbakabnr/2x3y2/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/2X3Y2/RNBAKABNR w"
 	for _, g := range stratagemGames {
 		x, _ := stratagemPiece(g.x)
@@ -443,21 +438,21 @@ func TestStratagemRandomGames(t *testing.T) {
 	// pairs' games are short under -short and the race detector.
 	plies, pairPlies := 60, 40
 	switch {
-	case testing.Short() && raceEnabled:
+	case !testsize.Long() && raceEnabled:
 		plies, pairPlies = 16, 6
-	case testing.Short() || raceEnabled:
+	case small():
 		plies, pairPlies = 24, 10
 	}
 	var sets [][]string
 	for i, a := range built {
 		sets = append(sets, []string{a})
 		for j, b := range built {
-			if i != j && (i < j || !(testing.Short() || raceEnabled)) {
+			if i != j && (i < j || !small()) {
 				sets = append(sets, []string{a, b})
 			}
 		}
 	}
-	r := stratRegistry()
+	r := testRegistry()
 	for n, set := range sets {
 		v := stratVariantIn(t, r, set...)
 		n, k := n, plies
@@ -472,7 +467,7 @@ func TestStratagemRandomGames(t *testing.T) {
 }
 
 func Example_stratagemGuide() {
-	v, _ := stratRegistry().Get("zhanzheng")
+	v, _ := testRegistry().Get("zhanzheng")
 	fmt.Println(strings.Split(v.Guide.En, "\n")[1])
 	// Output: X = 瞞 (MA, 01): one or two diagonal steps anywhere, the midpoint empty; it captures the same way. Example: c1e3.
 }
@@ -480,7 +475,7 @@ func Example_stratagemGuide() {
 // TestStratagemPiecesInXiangqiNotation: an added piece is written and read in
 // WXF by its FEN letter and in Chinese by its glyph, like the standard pieces.
 func TestStratagemPiecesInXiangqiNotation(t *testing.T) {
-	v, ok := stratRegistry().Get("zhanzheng") // X = 瞞 on c1, Y = 刀 (DO) on g1
+	v, ok := testRegistry().Get("zhanzheng") // X = 瞞 on c1, Y = 刀 (DO) on g1
 	if !ok {
 		t.Fatal("zhanzheng is not registered")
 	}

@@ -92,7 +92,7 @@ func TestSupplyRefusals(t *testing.T) {
 func TestSupplyRandomGames(t *testing.T) {
 	v := mustVariant(t, "supply")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {
@@ -183,7 +183,7 @@ func supplyRef() refRules {
 func TestSupplyPerft(t *testing.T) {
 	v := mustVariant(t, "supply")
 	depth := 2
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 1
 	}
 	for _, fen := range []string{
@@ -202,7 +202,7 @@ func TestSupplyPerft(t *testing.T) {
 // TestBoardOptions: fuhe on the board variants uses their corner points (supply's
 // moved up with its board); the house rules are refused.
 func TestBoardOptions(t *testing.T) {
-	reg := Default()
+	reg := testRegistry()
 	for slug, want := range map[string]string{"weiguo": "a2/i2", "bianfang": "a2/i2", "jianghe": "a2/i2", "supply": "a3/i3", "jianshou": "a2/i2", "yunduan": "a2/j2"} {
 		v, err := reg.Build(slug, []string{"fuhe"})
 		if err != nil {

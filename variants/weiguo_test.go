@@ -8,7 +8,7 @@ import (
 
 func mustVariant(t testing.TB, slug string) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get(slug)
+	v, ok := testRegistry().Get(slug)
 	if !ok {
 		t.Fatalf("%s not registered", slug)
 	}
@@ -107,7 +107,7 @@ func weiguoRef() refRules {
 func TestWeiguoPerft(t *testing.T) {
 	v := mustVariant(t, "weiguo")
 	depth := 2
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 1
 	}
 	for _, fen := range []string{
@@ -121,7 +121,7 @@ func TestWeiguoPerft(t *testing.T) {
 func TestWeiguoRandomGames(t *testing.T) {
 	v := mustVariant(t, "weiguo")
 	games, plies := 6, 120
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 40
 	}
 	for g := 0; g < games; g++ {

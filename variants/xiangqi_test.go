@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/rules"
 )
 
 func mustXiangqi(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("xiangqi not registered")
 	}
@@ -41,7 +42,7 @@ func TestXiangqiPerft(t *testing.T) {
 			}
 			before := p.FEN()
 			for d, want := range c.nodes {
-				if (testing.Short() && want > 100_000) || (raceEnabled && want > 1_500_000) {
+				if (!testsize.Long() && want > 100_000) || (raceEnabled && want > 1_500_000) {
 					break
 				}
 				if got := p.Perft(d + 1); got != want {
@@ -66,7 +67,7 @@ func BenchmarkPerft(b *testing.B) {
 		fen string
 	}
 	var starts []start
-	for _, v := range Default().All() {
+	for _, v := range testRegistry().All() {
 		starts = append(starts, start{v, v.StartFEN})
 	}
 	for _, c := range []struct {
@@ -76,7 +77,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"xiangqi", [2]string{"a2=R i2=C", "a7=N i7=P"}},
 		{"jinchan", [2]string{"real e0 a2=R k2=C", "real g11 a9=N k9=P"}},
 	} {
-		v, err := Default().Build(c.slug, []string{"fuhe"})
+		v, err := testRegistry().Build(c.slug, []string{"fuhe"})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -130,7 +131,7 @@ func TestXiangqiPerftReference(t *testing.T) {
 	v := mustXiangqi(t)
 	limit := uint64(5_000_000)
 	switch {
-	case testing.Short():
+	case !testsize.Long():
 		limit = 100_000
 	case raceEnabled:
 		limit = 1_500_000

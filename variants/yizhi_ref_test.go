@@ -202,7 +202,7 @@ var yizhiRefFENs = []string{
 func TestYizhiRefPerft(t *testing.T) {
 	v := yizhiVariant(t)
 	depth := 3
-	if testing.Short() || raceEnabled {
+	if small() {
 		depth = 2
 	}
 	for _, fen := range append([]string{YizhiStart}, yizhiRefFENs...) {

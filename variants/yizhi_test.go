@@ -8,7 +8,7 @@ import (
 
 func yizhiVariant(t testing.TB) *rules.Variant {
 	t.Helper()
-	v, ok := Default().Get("yizhi")
+	v, ok := testRegistry().Get("yizhi")
 	if !ok {
 		t.Fatal("yizhi is not registered")
 	}

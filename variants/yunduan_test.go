@@ -45,7 +45,7 @@ func TestYunduan(t *testing.T) {
 func TestYunduanRandomGames(t *testing.T) {
 	v := mustVariant(t, "yunduan")
 	games, plies := 6, 200
-	if testing.Short() || raceEnabled {
+	if small() {
 		games, plies = 2, 60
 	}
 	for g := 0; g < games; g++ {
@@ -236,7 +236,7 @@ func TestYunduanPerft(t *testing.T) {
 	switch {
 	case os.Getenv("CHUHE_FULL_PERFT") == "1":
 		depth = 3
-	case testing.Short() || raceEnabled:
+	case small():
 		depth = 1
 	}
 	for _, fen := range []string{

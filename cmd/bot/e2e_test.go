@@ -17,7 +17,6 @@ import (
 	"github.com/chuhe/chuhe/bot/telegram/telegramtest"
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // The real binary, driven as Telegram drives it: the fake Bot API in this
@@ -259,7 +258,7 @@ func (e *e2e) storedMoves() []string {
 
 // line is a deterministic line of n legal xiangqi moves.
 func line(t *testing.T, n int) []string {
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	rng := rand.New(rand.NewPCG(7, 8))
 	g, err := rules.NewGame(v, "")
 	if err != nil {

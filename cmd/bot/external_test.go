@@ -9,7 +9,6 @@ import (
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // TestUCIMover plays two moves with Debian's fairy-stockfish as level 9 (the
@@ -21,7 +20,7 @@ func TestUCIMover(t *testing.T) {
 	}
 	m := newUCIMover(UCIConfig{Path: path, Options: map[string]string{"Threads": "1"}}, slog.New(slog.DiscardHandler))
 	defer m.Close()
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	g, err := rules.NewGame(v, "")
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +34,7 @@ func TestUCIMover(t *testing.T) {
 			t.Fatalf("move %d: %v", i, err)
 		}
 	}
-	jieqi, _ := variants.Default().Get("jieqi")
+	jieqi, _ := testRegistry().Get("jieqi")
 	jg, _ := rules.NewGame(jieqi, "")
 	if _, err := m.Move(context.Background(), jg, 9, engine.Limits{MoveTime: 50 * time.Millisecond}); err == nil {
 		t.Error("the external engine played jieqi")

@@ -27,7 +27,6 @@ import (
 	"github.com/chuhe/chuhe/rules"
 	"github.com/chuhe/chuhe/storage"
 	"github.com/chuhe/chuhe/storage/postgres"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // The load test of issue 24: two bot binaries on one PostgreSQL database
@@ -149,7 +148,7 @@ func TestScaleTwoProcesses(t *testing.T) {
 		w.watch(g.chat.ID)
 	}
 
-	v, _ := variants.Default().Get("xiangqi")
+	v, _ := testRegistry().Get("xiangqi")
 	stopAt := time.Now().Add(dur)
 	var lost, msgIDs atomic.Int64
 	msgIDs.Store(1_000_000) // above the fake's own message ids

@@ -20,7 +20,7 @@ const testData = "../../puzzle/testdata/ccpd"
 // TestBuild runs the build on the seven records of puzzle/testdata and compares
 // the collection with the golden file (the solver time aside).
 func TestBuild(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if small() {
 		t.Skip("the build's searches take seconds; run without -short or -race")
 	}
 	cfg := defaultConfig()

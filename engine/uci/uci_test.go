@@ -9,7 +9,6 @@ import (
 
 	"github.com/chuhe/chuhe/engine"
 	"github.com/chuhe/chuhe/rules"
-	"github.com/chuhe/chuhe/variants"
 )
 
 // session drives a Server through pipes, line by line, as a GUI would.
@@ -22,7 +21,7 @@ type session struct {
 
 func newSession(t *testing.T) *session {
 	t.Helper()
-	srv, err := NewServer(variants.Default(), engine.Config{TableBits: 16})
+	srv, err := NewServer(testRegistry(), engine.Config{TableBits: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +75,7 @@ func TestScriptedSession(t *testing.T) {
 	s.send("uci")
 	lines := s.until("uciok")
 	all := strings.Join(lines, "\n")
-	for _, v := range variants.Default().All() {
+	for _, v := range testRegistry().All() {
 		if !strings.Contains(all, "var "+v.Slug) {
 			t.Errorf("UCI_Variant lacks %s:\n%s", v.Slug, all)
 		}
@@ -145,7 +144,7 @@ func TestScriptedSession(t *testing.T) {
 	}
 
 	// Every variant: a move from its start.
-	for _, v := range variants.Default().All() {
+	for _, v := range testRegistry().All() {
 		s.send("setoption name UCI_Variant value " + v.Slug)
 		s.send("position startpos")
 		s.send("go depth 2")
@@ -163,7 +162,7 @@ func TestScriptedSession(t *testing.T) {
 }
 
 func xq(t *testing.T) *rules.Variant {
-	v, ok := variants.Default().Get("xiangqi")
+	v, ok := testRegistry().Get("xiangqi")
 	if !ok {
 		t.Fatal("no xiangqi")
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chuhe/chuhe/internal/testsize"
 	"github.com/chuhe/chuhe/storage"
 )
 
@@ -108,7 +109,7 @@ type ackedMove struct {
 // After each, open reopens the store and verify checks its invariants.
 func CrashRecovery(t *testing.T, child string, env []string, open func(t *testing.T) storage.Store, verify func(context.Context, storage.Store) error) {
 	rounds := 8
-	if testing.Short() {
+	if !testsize.Long() {
 		rounds = 3
 	}
 	seed := uint64(time.Now().UnixNano())
