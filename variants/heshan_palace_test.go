@@ -10,7 +10,7 @@ import (
 // heshanPalaceVariant is heshan with the optional rule set heshan-palace.
 func heshanPalaceVariant(t *testing.T) *rules.Variant {
 	t.Helper()
-	v, err := Default().Build("heshan", []string{heshanPalaceName})
+	v, err := testRegistry().Build("heshan", []string{heshanPalaceName})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestHeshanPalace(t *testing.T) {
 // TestHeshanPalaceOption: the rule set only on heshan, the same game as
 // `heshan palace-strategy`, its FEN field read and refused.
 func TestHeshanPalaceOption(t *testing.T) {
-	r := Default()
+	r := testRegistry()
 	v := heshanPalaceVariant(t)
 	same, err := r.Build("heshan", []string{"palace-strategy"})
 	if err != nil || !same.HasModule(heshanPalaceName) || !same.HasModule("palace-strategy") {
@@ -123,10 +123,10 @@ func TestHeshanPalaceRandomGames(t *testing.T) {
 func TestHeshanPalacePerft(t *testing.T) {
 	v := heshanPalaceVariant(t)
 	checkPerft(t, v, v.StartFEN, []uint64{50, 2556, 118870})
-	if testing.Short() || raceEnabled {
+	if small() {
 		return
 	}
-	plain, err := Default().Build("xiangqi", []string{"mountain-border", "flag", "palace-strategy"})
+	plain, err := testRegistry().Build("xiangqi", []string{"mountain-border", "flag", "palace-strategy"})
 	if err != nil {
 		t.Fatal(err)
 	}

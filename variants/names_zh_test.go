@@ -23,7 +23,7 @@ func TestChineseNames(t *testing.T) {
 		"zhanlue": "战略象棋", "zhanshi": "战事象棋", "zhanshu": "战术象棋", "zhanyi": "战役象棋",
 		"zhanzhen": "战阵象棋", "zhanzheng": "战争象棋",
 	}
-	r := Default()
+	r := testRegistry()
 	for _, v := range r.All() {
 		w, ok := want[v.Slug]
 		switch {
