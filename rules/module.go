@@ -561,7 +561,7 @@ func Derive(parent *Variant, d Delta) (*Variant, error) {
 		v.Guide = d.Guide
 	}
 	v.Kinds = append(v.Kinds, d.Kinds...)
-	v.Modules = append(append([]Module(nil), parent.Modules...), d.Modules...)
+	v.Modules = append(v.Modules, d.Modules...) // the clone's copies of the parent's, then the delta's
 	if d.Board != nil {
 		if err := d.Board(v.Board); err != nil {
 			return nil, fmt.Errorf("rules: derive %s: board: %w", d.Slug, err)

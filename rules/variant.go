@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -389,7 +390,10 @@ func (v *Variant) Clone(slug string) *Variant {
 		b.Zones[k] = z
 	}
 	c.Board = &b
-	c.Modules = append([]Module(nil), v.Modules...)
+	c.Modules = make([]Module, len(v.Modules))
+	for i, m := range v.Modules {
+		c.Modules[i] = copyModule(m)
+	}
 	if v.FaceDownAs != nil {
 		c.FaceDownAs = make(map[string]byte, len(v.FaceDownAs))
 		for k, l := range v.FaceDownAs {
@@ -415,4 +419,30 @@ func (v *Variant) describeKinds() string {
 		names = append(names, string(l)+"="+k.Name)
 	}
 	return strings.Join(names, " ")
+}
+
+// copyModule is a module of its own for a cloned variant. A module's Init
+// writes what it claimed (variable and code numbers) into the module, so a
+// child variant sharing its parent's instances would rewrite the parent's
+// modules while the parent is in use — a data race when games are derived
+// concurrently, and wrong numbers should a child ever claim differently. A
+// module that keeps more than plain fields says how it copies itself
+// (ModuleCopier); any other pointer module is copied field by field.
+func copyModule(m Module) Module {
+	if c, ok := m.(ModuleCopier); ok {
+		return c.CopyModule()
+	}
+	rv := reflect.ValueOf(m)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
+		return m // a value is copied by assignment already
+	}
+	cp := reflect.New(rv.Elem().Type())
+	cp.Elem().Set(rv.Elem())
+	return cp.Interface().(Module)
+}
+
+// ModuleCopier is a module that copies itself for a cloned variant (one that
+// holds maps or slices Init changes in place).
+type ModuleCopier interface {
+	CopyModule() Module
 }
