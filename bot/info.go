@@ -203,7 +203,9 @@ func (q *request) cmdRules(args []string) error {
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
 	if q.lang.Chinese() {
-		sb.WriteString(" (" + v.Name + ")")
+		// The base game's English name only: the options' English words
+		// ("with players' pieces") would be foreign to the chat.
+		sb.WriteString(" (" + base.Name + ")")
 	}
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
 	for _, opt := range opts {

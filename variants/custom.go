@@ -78,8 +78,13 @@ func (c *customPieces) Guide() string { return c.GuideTexts().En }
 func (c *customPieces) GuideTexts() rules.Texts {
 	var parts []rules.Texts
 	for _, p := range c.pieces {
-		parts = append(parts, say("custom.guide_piece", string(p.letter), p.glyph, strings.Join(p.points, " "), p.moves,
-			joinTexts("custom.sep_part", p.explain)))
+		explain := joinTexts("custom.sep_part", p.explain)
+		where := strings.Join(p.points, " ")
+		if p.glyph == string(p.letter) {
+			parts = append(parts, say("custom.guide_letter", string(p.letter), where, p.moves, explain))
+			continue
+		}
+		parts = append(parts, say("custom.guide_piece", string(p.letter), p.glyph, where, p.moves, explain))
 	}
 	return say("custom.guide", joinTexts("custom.sep_piece", parts))
 }
@@ -288,6 +293,9 @@ func parseBetza(s string) ([]rules.Atom, []rules.Texts, error) {
 		}
 		part := s[start:i]
 		a, why, err := betzaPart(mods, letter, rng)
+		if err != nil && part == s {
+			return nil, nil, sayErr("custom.in_code", part, problem(err))
+		}
 		if err != nil {
 			return nil, nil, sayErr("custom.in_part", part, s, problem(err))
 		}
@@ -324,12 +332,16 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, rules.Texts, er
 	}
 	var dirWord rules.Texts
 	if strings.ContainsAny(mods, "fbsv") {
-		dirWord = say("custom.dirs", strings.Map(func(r rune) rune {
-			if strings.ContainsRune("fbsv", r) {
-				return r
+		var ways []rules.Texts
+		for _, m := range []struct {
+			letter string
+			way    rules.Texts
+		}{{"f", say("custom.dir_f")}, {"b", say("custom.dir_b")}, {"s", say("custom.dir_s")}, {"v", say("custom.dir_v")}} {
+			if strings.Contains(mods, m.letter) {
+				ways = append(ways, m.way)
 			}
-			return -1
-		}, mods))
+		}
+		dirWord = say("custom.dirs", joinTexts("custom.sep_dir", ways))
 	}
 	var dirs [][2]int
 	var atoms []rules.Atom
