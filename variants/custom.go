@@ -449,10 +449,12 @@ func leapText(letter byte, ab [2]int, lame bool) rules.Texts {
 	switch {
 	case ab[0] == 0 || ab[1] == 0:
 		return say("custom.leap_straight", max(ab[0], ab[1]), say(way))
-	case ab[0] == ab[1]:
-		return say("custom.leap_diagonal", ab[0], say(way))
 	case ab == [2]int{1, 2}:
 		return say("custom.leap_horse", say(way))
+	case ab == [2]int{2, 2}:
+		return say("custom.leap_elephant", say(way))
+	case ab[0] == ab[1]:
+		return say("custom.leap_diagonal", ab[0], say(way))
 	}
 	return say("custom.leap_oblique", ab[0], ab[1], say(way))
 }

@@ -143,3 +143,29 @@ func TestCustomPieceGames(t *testing.T) {
 		randomGameFrom(t, v, "", newRand(uint64(700+i)), plies)
 	}
 }
+
+// TestCustomPieceGuideTexts: /rules explains the pieces in every language,
+// each part of a code in the chat's words.
+func TestCustomPieceGuideTexts(t *testing.T) {
+	v := customVariant(t, "xiangqi", "Q后:mRpR+nN@c1;Y:nA+sW@b3,h3")
+	g := customPieceGuide(v)
+	for _, c := range []struct{ got, want string }{
+		{g.En, "Q (后) starts on c1 (Black mirrored) and moves mRpR+nN: mR moves without capturing orthogonally"},
+		{g.En, "pR captures orthogonally by jumping exactly one piece, like a cannon"},
+		{g.En, "Y starts on b3 h3"},
+		{g.En, "sW moves and captures: steps one point orthogonally (s: sideways only)"},
+		{g.Hant, "自創棋子：Q（后）開局在 c1（黑方在對稱點），走法 mRpR+nN：mR：直走，步數不限，只走不吃"},
+		{g.Hant, "pR：直走隔一子吃，如炮；nN：走日字（中途有子就被擋住"},
+		{g.Hant, "nA：走田字"},
+		{g.Hant, "sW：直走一步，可走可吃（s：只平）"},
+		{g.Hans, "自创棋子：Q（后）开局在 c1（黑方在对称点），走法 mRpR+nN：mR：直走，步数不限，只走不吃"},
+		{g.Hans, "nN：走日字（中途有子就被挡住，如蹩马腿"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("guide %q lacks %q", c.got, c.want)
+		}
+	}
+	if !strings.HasPrefix(g.Hans, houseGuides["piece"].Hans+"\n") {
+		t.Errorf("guide %q does not start with the option's own", g.Hans)
+	}
+}
