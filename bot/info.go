@@ -211,11 +211,6 @@ func (q *request) cmdRules(args []string) error {
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
 		sb.WriteString(optionGuide(q.lang, q.optionSummary(name), q.optionGuideTexts(name, v)) + "\n")
-		if o, ok := q.s.reg.Option(name); ok && o.Explains {
-			if g, ok := v.Module(name).(rules.Guide); ok {
-				sb.WriteString(g.Guide() + "\n")
-			}
-		}
 	}
 	kind := "rules.points"
 	if v.Board.Cells {
