@@ -203,17 +203,14 @@ func (q *request) cmdRules(args []string) error {
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
 	if q.lang.Chinese() {
-		sb.WriteString(" (" + v.Name + ")")
+		// The base game's English name only: the options' English words
+		// ("with players' pieces") would be foreign to the chat.
+		sb.WriteString(" (" + base.Name + ")")
 	}
 	sb.WriteString("\n" + variantGuide(q.lang, base) + "\n")
 	for _, opt := range opts {
 		name, _, _ := strings.Cut(opt, " ")
 		sb.WriteString(optionGuide(q.lang, q.optionSummary(name), q.optionGuideTexts(name, v)) + "\n")
-		if o, ok := q.s.reg.Option(name); ok && o.Explains {
-			if g, ok := v.Module(name).(rules.Guide); ok {
-				sb.WriteString(g.Guide() + "\n")
-			}
-		}
 	}
 	kind := "rules.points"
 	if v.Board.Cells {

@@ -27,7 +27,9 @@ import (
 // Parts are joined by + or written one after the other (mRpR). Several pieces:
 // piece=Q:R+N@c1;Y:K@b0,h0.
 
-// CustomPieceOption is the `piece=` option.
+// CustomPieceOption is the `piece=` option. Its /rules text is the option's
+// guide followed by what the given definitions made, in every language
+// (GuideFor), so a Chinese chat reads the pieces in Chinese.
 func CustomPieceOption() Option {
 	return Option{
 		Name: "piece",
@@ -35,12 +37,22 @@ func CustomPieceOption() Option {
 			"moves like a chariot plus a knight (Betza-like: W F D A N H C Z G leaps, K, R B Q rides; m c n p f b s v " +
 			"in front), starting on c1 (Black mirrored); several with ;",
 		Guide:    houseGuides["piece"],
+		GuideFor: customPieceGuide,
 		Params:   []string{"piece"},
-		Explains: true,
 		Apply: func(base *rules.Variant, params map[string]string) (*rules.Variant, error) {
 			return applyCustomPieces(base, params["piece"])
 		},
 	}
+}
+
+// customPieceGuide is the option's guide and, on its own line, the pieces of v.
+func customPieceGuide(v *rules.Variant) rules.Texts {
+	c, ok := v.Module("piece").(*customPieces)
+	if !ok {
+		return rules.Texts{}
+	}
+	g, mine := houseGuides["piece"], c.GuideTexts()
+	return rules.Texts{En: g.En + "\n" + mine.En, Hant: g.Hant + "\n" + mine.Hant, Hans: g.Hans + "\n" + mine.Hans}
 }
 
 // customPiece is one parsed definition.
@@ -51,7 +63,7 @@ type customPiece struct {
 	moves   string
 	points  []string // Red's start points
 	atoms   []rules.Atom
-	explain []string // one phrase per part
+	explain []rules.Texts // one phrase per part
 }
 
 // customPieces is the module: it explains the pieces for /rules.
@@ -59,41 +71,58 @@ type customPieces struct{ pieces []customPiece }
 
 func (*customPieces) ModuleName() string { return "piece" }
 
-func (c *customPieces) Guide() string {
-	var parts []string
+// Guide is the English of GuideTexts (the variant's summary).
+func (c *customPieces) Guide() string { return c.GuideTexts().En }
+
+// GuideTexts explains every piece: where it starts and how it moves.
+func (c *customPieces) GuideTexts() rules.Texts {
+	var parts []rules.Texts
 	for _, p := range c.pieces {
-		parts = append(parts, fmt.Sprintf("%c (%s) starts on %s (Black mirrored) and moves %s: %s",
-			p.letter, p.glyph, strings.Join(p.points, " "), p.moves, strings.Join(p.explain, "; ")))
+		explain := joinTexts("custom.sep_part", p.explain)
+		where := strings.Join(p.points, " ")
+		if p.glyph == string(p.letter) {
+			parts = append(parts, say("custom.guide_letter", string(p.letter), where, p.moves, explain))
+			continue
+		}
+		parts = append(parts, say("custom.guide_piece", string(p.letter), p.glyph, where, p.moves, explain))
 	}
-	return "Players' pieces: " + strings.Join(parts, ". ") + "."
+	return say("custom.guide", joinTexts("custom.sep_piece", parts))
+}
+
+// problem is the texts of a TextError (English only for any other error).
+func problem(err error) rules.Texts {
+	if te := (*rules.TextError)(nil); errors.As(err, &te) {
+		return te.Texts
+	}
+	return rules.Texts{En: err.Error()}
 }
 
 func applyCustomPieces(base *rules.Variant, text string) (*rules.Variant, error) {
 	if base.HasModule("piece") {
-		return nil, errors.New("give all your pieces in one piece= (separate them with ;)")
+		return nil, sayErr("custom.one_option")
 	}
 	if base.Board.Cells {
-		return nil, fmt.Errorf("players' pieces are for xiangqi-family games; %s is played inside cells", base.Slug)
+		return nil, sayErr("custom.cells", base.Slug)
 	}
 	if strings.TrimSpace(text) == "" {
-		return nil, errors.New("piece= needs a definition, like piece=Q后:R+N@c1")
+		return nil, sayErr("custom.empty")
 	}
-	taken := map[byte]string{'X': "face-down pieces"}
-	for _, k := range base.Kinds {
-		taken[k.Letter] = "the " + k.Name
+	start, err := rules.NewPosition(base, base.StartFEN)
+	if err != nil {
+		return nil, fmt.Errorf("piece: start position of %s: %w", base.Slug, err)
 	}
 	var defs []customPiece
 	place := map[byte][]string{}
+	used := map[rules.Square]bool{}
 	var kinds []rules.Kind
 	for _, one := range strings.Split(text, ";") {
 		d, err := parseCustomPiece(base.Board, strings.TrimSpace(one))
 		if err != nil {
 			return nil, err
 		}
-		if who, ok := taken[d.letter]; ok {
-			return nil, fmt.Errorf("piece=%s: the letter %c is %s already; choose another letter", d.text, d.letter, who)
+		if err := letterFree(base, defs, d); err != nil {
+			return nil, err
 		}
-		taken[d.letter] = "another piece of yours"
 		defs = append(defs, d)
 		mating := false
 		for _, a := range d.atoms {
@@ -105,8 +134,13 @@ func applyCustomPieces(base *rules.Variant, text string) (*rules.Variant, error)
 		b := base.Board
 		for _, n := range d.points {
 			sq, _ := b.Parse(n)
+			mirror := b.Mirror(sq)
+			if !start.At(sq).Empty() || !start.At(mirror).Empty() || used[sq] {
+				return nil, sayErr("custom.occupied", d.text, n, b.Name(mirror))
+			}
+			used[sq], used[mirror] = true, true
 			place[d.letter] = append(place[d.letter], n)
-			place[d.letter+'a'-'A'] = append(place[d.letter+'a'-'A'], b.Name(b.Mirror(sq)))
+			place[d.letter+'a'-'A'] = append(place[d.letter+'a'-'A'], b.Name(mirror))
 		}
 	}
 	var letters []string
@@ -124,54 +158,74 @@ func applyCustomPieces(base *rules.Variant, text string) (*rules.Variant, error)
 	if err != nil {
 		var fe *rules.FENError
 		if errors.As(err, &fe) && strings.Contains(fe.Reason, "in check") {
-			return nil, fmt.Errorf("piece=%s: a general could be taken from the start; place the pieces elsewhere or change their moves", text)
+			return nil, sayErr("custom.general_attacked", text)
 		}
-		return nil, fmt.Errorf("piece=%s: %w", text, err)
+		// The checks above leave no reason a player can mend; the English
+		// detail is for the log.
+		return nil, fmt.Errorf("%w (%w)", sayErr("custom.not_valid", text), err)
 	}
-	return v, playable(v)
+	return v, playable(v, text)
 }
 
-// playable refuses a start position that cannot be played: a general attacked
-// at once, or no legal first move.
-func playable(v *rules.Variant) error {
-	p, err := rules.NewPosition(v, v.StartFEN)
-	if err != nil {
-		var fe *rules.FENError
-		if errors.As(err, &fe) && strings.Contains(fe.Reason, "in check") {
-			return errors.New("with these pieces a general could be taken from the start; place them elsewhere or change their moves")
-		}
-		return fmt.Errorf("with these pieces the start position is not valid: %w", err)
+// letterFree refuses d's letter when a piece of the game or an earlier
+// definition has it.
+func letterFree(base *rules.Variant, defs []customPiece, d customPiece) error {
+	letter := string(d.letter)
+	if d.letter == 'X' {
+		return sayErr("custom.letter_facedown", d.text, letter)
 	}
-	for s := rules.Red; s <= rules.Black; s++ {
-		if len(p.CheckedRoyals(s)) > 0 {
-			return errors.New("with these pieces a general could be taken from the start; place them elsewhere or change their moves")
+	for i := range base.Kinds {
+		if k := &base.Kinds[i]; k.Letter == d.letter {
+			return sayErr("custom.letter_kind", d.text, letter, pieceText(k, rules.Red))
 		}
 	}
-	if !p.HasLegalMove() {
-		return errors.New("with these pieces Red has no legal first move")
+	for _, e := range defs {
+		if e.letter == d.letter {
+			return sayErr("custom.letter_again", d.text, letter)
+		}
 	}
 	return nil
 }
 
-const customLetters = "W F D A N H C Z G (leaps), K (one step any way), R B Q (rides)"
+// playable refuses a start position that cannot be played: a general attacked
+// at once, or no legal first move.
+func playable(v *rules.Variant, text string) error {
+	p, err := rules.NewPosition(v, v.StartFEN)
+	if err != nil {
+		var fe *rules.FENError
+		if errors.As(err, &fe) && strings.Contains(fe.Reason, "in check") {
+			return sayErr("custom.general_attacked", text)
+		}
+		return fmt.Errorf("%w (%w)", sayErr("custom.not_valid", text), err)
+	}
+	for s := rules.Red; s <= rules.Black; s++ {
+		if len(p.CheckedRoyals(s)) > 0 {
+			return sayErr("custom.general_attacked", text)
+		}
+	}
+	if !p.HasLegalMove() {
+		return sayErr("custom.no_first_move", text)
+	}
+	return nil
+}
 
 // parseCustomPiece reads one definition `Q后:R+N@c1,g1`.
 func parseCustomPiece(b *rules.Board, text string) (customPiece, error) {
 	d := customPiece{text: text}
-	bad := func(format string, args ...any) (customPiece, error) {
-		return customPiece{}, fmt.Errorf("piece=%s: %s", text, fmt.Sprintf(format, args...))
+	bad := func(key string, args ...any) (customPiece, error) {
+		return customPiece{}, sayErr(key, append([]any{text}, args...)...)
 	}
 	head, rest, ok := strings.Cut(text, ":")
 	if !ok {
-		return bad("write a letter, a colon and the moves, then @ and the start points, like Q后:R+N@c1")
+		return bad("custom.syntax")
 	}
 	moves, points, ok := strings.Cut(rest, "@")
 	if !ok || strings.TrimSpace(points) == "" {
-		return bad("say where the piece starts after @, like %s@c1", head+":"+moves)
+		return bad("custom.no_points", head+":"+moves)
 	}
 	r, size := utf8.DecodeRuneInString(head)
 	if r > unicode.MaxASCII || !unicode.IsLetter(r) {
-		return bad("%q: a piece is named by one letter A-Z first (its FEN letter), then its character if you like: Q后", head)
+		return bad("custom.bad_letter", head)
 	}
 	d.letter = byte(unicode.ToUpper(r))
 	d.glyph = head[size:]
@@ -179,25 +233,25 @@ func parseCustomPiece(b *rules.Board, text string) (customPiece, error) {
 		d.glyph = string(d.letter)
 	}
 	if n := utf8.RuneCountInString(d.glyph); n != 1 || strings.ContainsAny(d.glyph, ":@;+ ") {
-		return bad("%q: the character drawn on the piece is one character, like 后 in Q后", d.glyph)
+		return bad("custom.bad_glyph", d.glyph)
 	}
 	d.moves = moves
 	var err error
 	if d.atoms, d.explain, err = parseBetza(moves); err != nil {
-		return bad("%v", err)
+		return bad("custom.in_moves", problem(err))
 	}
 	seen := map[string]bool{}
 	for _, n := range strings.Split(points, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
 		sq, ok := b.Parse(n)
 		if !ok || sq >= rules.Square(b.Width*b.Height) {
-			return bad("%q after @ is not a point of the board (points are named like c1; several: @c1,g1)", n)
+			return bad("custom.bad_point", n)
 		}
 		if _, r, _ := b.Coords(sq); r >= b.Height/2 {
-			return bad("%s is in Black's half: give Red's start points (Black's are mirrored)", n)
+			return bad("custom.black_half", n)
 		}
 		if seen[n] {
-			return bad("%s is named twice", n)
+			return bad("custom.point_twice", n)
 		}
 		seen[n] = true
 		d.points = append(d.points, n)
@@ -209,12 +263,12 @@ func parseCustomPiece(b *rules.Board, text string) (customPiece, error) {
 var betzaLeaps = map[byte][2]int{'W': {1, 0}, 'F': {1, 1}, 'D': {2, 0}, 'A': {2, 2}, 'N': {1, 2}, 'H': {3, 0}, 'C': {1, 3}, 'Z': {2, 3}, 'G': {3, 3}}
 
 // parseBetza turns a movement into atoms and a phrase per part.
-func parseBetza(s string) ([]rules.Atom, []string, error) {
+func parseBetza(s string) ([]rules.Atom, []rules.Texts, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, nil, fmt.Errorf("the piece needs a movement between : and @, like R+N (%s)", customLetters)
+		return nil, nil, sayErr("custom.no_movement", say("custom.letters"))
 	}
 	var atoms []rules.Atom
-	var explain []string
+	var explain []rules.Texts
 	i := 0
 	for i < len(s) {
 		if s[i] == '+' || s[i] == ' ' {
@@ -228,7 +282,7 @@ func parseBetza(s string) ([]rules.Atom, []string, error) {
 			i++
 		}
 		if i >= len(s) {
-			return nil, nil, fmt.Errorf("%q at the end of %s needs a movement letter after it (%s)", s[start:], s, customLetters)
+			return nil, nil, sayErr("custom.dangling", s[start:], s, say("custom.letters"))
 		}
 		letter := s[i]
 		i++
@@ -239,29 +293,35 @@ func parseBetza(s string) ([]rules.Atom, []string, error) {
 		}
 		part := s[start:i]
 		a, why, err := betzaPart(mods, letter, rng)
+		if err != nil && part == s {
+			return nil, nil, sayErr("custom.in_code", part, problem(err))
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%q in %s: %v", part, s, err)
+			return nil, nil, sayErr("custom.in_part", part, s, problem(err))
 		}
 		atoms = append(atoms, a...)
-		explain = append(explain, part+" "+why)
+		explain = append(explain, say("custom.part", part, why))
 	}
 	if len(atoms) == 0 {
-		return nil, nil, fmt.Errorf("%s gives the piece no move (%s)", s, customLetters)
+		return nil, nil, sayErr("custom.no_move", s, say("custom.letters"))
 	}
 	return atoms, explain, nil
 }
 
-// betzaPart builds the atoms of one part: modifiers, a letter, a range.
-func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) {
-	mode, modeWord := rules.MoveOrCapture, "moves and captures"
+// betzaPart builds the atoms of one part: modifiers, a letter, a range; and
+// says what they do.
+func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, rules.Texts, error) {
+	var none rules.Texts
+	mode, modeKey := rules.MoveOrCapture, "custom.mode_both"
 	switch {
 	case strings.Contains(mods, "m") && strings.Contains(mods, "c"):
-		return nil, "", errors.New("m (move only) and c (capture only) exclude each other")
+		return nil, none, sayErr("custom.m_and_c")
 	case strings.Contains(mods, "m"):
-		mode, modeWord = rules.MoveOnly, "moves without capturing"
+		mode, modeKey = rules.MoveOnly, "custom.mode_move"
 	case strings.Contains(mods, "c"):
-		mode, modeWord = rules.CaptureOnly, "only captures"
+		mode, modeKey = rules.CaptureOnly, "custom.mode_capture"
 	}
+	modeWord := say(modeKey)
 	lame, hop := strings.Contains(mods, "n"), strings.Contains(mods, "p")
 	keep := func(d [2]int) bool {
 		if !strings.ContainsAny(mods, "fbsv") {
@@ -270,21 +330,25 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) 
 		return (strings.ContainsAny(mods, "fv") && d[1] > 0) || (strings.ContainsAny(mods, "bv") && d[1] < 0) ||
 			(strings.Contains(mods, "s") && d[1] == 0)
 	}
-	dirWord := ""
+	var dirWord rules.Texts
 	if strings.ContainsAny(mods, "fbsv") {
-		dirWord = " (" + strings.Map(func(r rune) rune {
-			if strings.ContainsRune("fbsv", r) {
-				return r
+		var ways []rules.Texts
+		for _, m := range []struct {
+			letter string
+			way    rules.Texts
+		}{{"f", say("custom.dir_f")}, {"b", say("custom.dir_b")}, {"s", say("custom.dir_s")}, {"v", say("custom.dir_v")}} {
+			if strings.Contains(mods, m.letter) {
+				ways = append(ways, m.way)
 			}
-			return -1
-		}, mods) + ": " + "f forward, b backward, s sideways, v vertical" + ")"
+		}
+		dirWord = say("custom.dirs", joinTexts("custom.sep_dir", ways))
 	}
 	var dirs [][2]int
 	var atoms []rules.Atom
 	switch letter {
 	case 'R', 'B', 'Q':
 		if lame {
-			return nil, "", errors.New("n (blocked leap) goes with a leap letter, not a ride")
+			return nil, none, sayErr("custom.n_on_ride")
 		}
 		if letter != 'B' {
 			dirs = append(dirs, rules.Dirs4...)
@@ -299,27 +363,33 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) 
 			}
 		}
 		if len(kept) == 0 {
-			return nil, "", errors.New("no direction is left")
+			return nil, none, sayErr("custom.no_direction")
 		}
-		line := map[byte]string{'R': "orthogonally", 'B': "diagonally", 'Q': "orthogonally and diagonally"}[letter]
-		far := "any distance"
+		line := say("custom.line_q")
+		switch letter {
+		case 'R':
+			line = say("custom.line_r")
+		case 'B':
+			line = say("custom.line_b")
+		}
+		far := say("custom.far_any")
 		if rng > 0 {
-			far = fmt.Sprintf("up to %d points", rng)
+			far = say("custom.far_up_to", rng)
 		}
 		if hop {
 			if mode == rules.MoveOnly {
-				return nil, "", errors.New("p (capture by jumping one piece) cannot go with m (move only)")
+				return nil, none, sayErr("custom.p_with_m")
 			}
 			for _, a := range rules.Hops(kept, 1) {
 				a.Range = rng
 				atoms = append(atoms, a)
 			}
-			return atoms, "captures " + line + " by jumping exactly one piece, like a cannon" + dirWord, nil
+			return atoms, say("custom.hop", line, dirWord), nil
 		}
-		return rules.Rides(kept, mode, rng), modeWord + " " + line + ", " + far + ", over empty points" + dirWord, nil
+		return rules.Rides(kept, mode, rng), say("custom.ride", modeWord, line, far, dirWord), nil
 	case 'K':
 		if lame || hop || rng > 0 {
-			return nil, "", errors.New("a K step takes no n, p or number")
+			return nil, none, sayErr("custom.k_extras")
 		}
 		for _, d := range append(append([][2]int{}, rules.Dirs4...), rules.Diag4...) {
 			if keep(d) {
@@ -327,16 +397,16 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) 
 			}
 		}
 		if len(dirs) == 0 {
-			return nil, "", errors.New("no direction is left")
+			return nil, none, sayErr("custom.no_direction")
 		}
-		return rules.Steps(dirs, mode), modeWord + " one step in any of the 8 directions" + dirWord, nil
+		return rules.Steps(dirs, mode), say("custom.king_step", modeWord, dirWord), nil
 	}
 	ab, ok := betzaLeaps[letter]
 	if !ok {
-		return nil, "", fmt.Errorf("%c is no movement letter; use %s", letter, customLetters)
+		return nil, none, sayErr("custom.not_letter", string(letter), say("custom.letters"))
 	}
 	if hop || rng > 0 {
-		return nil, "", fmt.Errorf("%c is a leap; p and a number go with the rides R B Q", letter)
+		return nil, none, sayErr("custom.leap_extras", string(letter))
 	}
 	seen := map[[2]int]bool{}
 	for _, sf := range []int{1, -1} {
@@ -350,7 +420,7 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) 
 				if lame {
 					at.Blocks = lameBlocks(d)
 					if at.Blocks == nil {
-						return nil, "", fmt.Errorf("%c cannot be blocked: n goes with N D A H G", letter)
+						return nil, none, sayErr("custom.not_lame", string(letter))
 					}
 				}
 				atoms = append(atoms, at)
@@ -358,22 +428,35 @@ func betzaPart(mods string, letter byte, rng int) ([]rules.Atom, string, error) 
 		}
 	}
 	if len(atoms) == 0 {
-		return nil, "", errors.New("no direction is left")
+		return nil, none, sayErr("custom.no_direction")
 	}
-	how := fmt.Sprintf("leaps %d and %d points (over anything)", ab[0], ab[1])
-	if ab[0] == 0 || ab[1] == 0 {
-		how = fmt.Sprintf("leaps %d points straight (over anything)", max(ab[0], ab[1]))
-	}
-	if ab[0] == ab[1] {
-		how = fmt.Sprintf("leaps %d points diagonally (over anything)", ab[0])
-	}
+	return atoms, say("custom.leap", modeWord, leapText(letter, ab, lame), dirWord), nil
+}
+
+// leapText says how a leap of ab goes, and whether it can be blocked.
+func leapText(letter byte, ab [2]int, lame bool) rules.Texts {
 	if ab == [2]int{1, 0} || ab == [2]int{1, 1} {
-		how = map[byte]string{'W': "steps one point orthogonally", 'F': "steps one point diagonally"}[letter]
+		// A step has nothing to leap over.
+		if letter == 'W' {
+			return say("custom.step_w")
+		}
+		return say("custom.step_f")
 	}
+	way := "custom.over"
 	if lame {
-		how = strings.Replace(how, "(over anything)", "(blocked by a piece on the way, like the horse's leg)", 1)
+		way = "custom.blocked"
 	}
-	return atoms, modeWord + ": " + how + dirWord, nil
+	switch {
+	case ab[0] == 0 || ab[1] == 0:
+		return say("custom.leap_straight", max(ab[0], ab[1]), say(way))
+	case ab == [2]int{1, 2}:
+		return say("custom.leap_horse", say(way))
+	case ab == [2]int{2, 2}:
+		return say("custom.leap_elephant", say(way))
+	case ab[0] == ab[1]:
+		return say("custom.leap_diagonal", ab[0], say(way))
+	}
+	return say("custom.leap_oblique", ab[0], ab[1], say(way))
 }
 
 // lameBlocks are the blocking points of a lame leap: the horse's leg for

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -61,31 +62,51 @@ func TestCustomPieces(t *testing.T) {
 	customVariant(t, "jinchan", "Y椅:K@c1")
 }
 
-// TestCustomPieceErrors: bad definitions say which part is wrong, and
-// unplayable ones are refused.
+// TestCustomPieceErrors: bad definitions say which part is wrong, in every
+// language the bot speaks (a rules.TextError), and unplayable ones are refused.
 func TestCustomPieceErrors(t *testing.T) {
-	cases := []struct{ def, want string }{
-		{"Q:R+X@c1", `"X" in R+X: X is no movement letter`},
-		{"K:R@c1", "the letter K is the general already"},
-		{"Q:R@c9", "c9 is in Black's half"},
-		{"Q:R@z1", `"z1" after @ is not a point`},
-		{"Q:R@c0", "c0 is not empty"},
-		{"Q:R", "say where the piece starts after @"},
-		{"Q:@c1", "needs a movement"},
-		{"QR", "write a letter, a colon"},
-		{"Q后后:R@c1", "one character"},
-		{"1:R@c1", "one letter A-Z"},
-		{"Q:nW@c1", "cannot be blocked"},
-		{"Q:mcR@c1", "exclude each other"},
-		{"Q:pN@c1", "N is a leap"},
-		{"Q:R@c1,c1", "c1 is named twice"},
-		{"Q:R@c1;Q:N@g1", "the letter Q is another piece of yours"},
+	cases := []struct {
+		def            string
+		en, hant, hans string
+	}{
+		{"Q:R+X@c1", `"X" in R+X: X is no movement letter`, "R+X 中的「X」：X 不是走法字母", "R+X 中的「X」：X 不是走法字母"},
+		{"K:R@c1", "the letter K is taken by the general", "字母 K 已經代表帥", "字母 K 已经代表帅"},
+		{"X:R@c1", "the letter X stands for face-down pieces", "字母 X 代表暗子", "字母 X 代表暗子"},
+		{"Q:R@c9", "c9 is in Black's half", "c9 在黑方的半邊", "c9 在黑方的半边"},
+		{"Q:R@z1", `"z1" after @ is not a point`, "@ 後面的「z1」不是棋盤上的點", "@ 后面的「z1」不是棋盘上的点"},
+		{"Q:R@c0", "c0 (or Black's mirrored point g9) is not empty", "開局時 c0（或黑方的對稱點 g9）已經有棋子", "开局时 c0（或黑方的对称点 g9）已经有棋子"},
+		{"Q:R@c1;Y:K@c1", "c1 (or Black's mirrored point g8) is not empty", "開局時 c1", "开局时 c1"},
+		{"Q:R", "say where the piece starts after @, like Q:R@c1", "例如 Q:R@c1", "例如 Q:R@c1"},
+		{"Q:@c1", "needs a movement between : and @", "之間需要寫走法", "之间需要写走法"},
+		{"Q:mR+f@c1", `"f" at the end of mR+f needs a movement letter`, "mR+f 結尾的「f」後面還需要一個走法字母", "mR+f 结尾的「f」后面还需要一个走法字母"},
+		{"QR", "write a letter, a colon", "請寫一個字母、冒號和走法", "请写一个字母、冒号和走法"},
+		{"Q后后:R@c1", "one character", "棋面只能是一個字", "棋面只能是一个字"},
+		{"1:R@c1", "one letter A-Z", "一個 A-Z 字母", "一个 A-Z 字母"},
+		{"Q:nW@c1", "W cannot be blocked", "W 不會被擋", "W 不会被挡"},
+		{"Q:nR@c1", "n (blocked leap) goes with a leap letter", "n（會被蹩腿）只配跳的字母", "n（会被蹩腿）只配跳的字母"},
+		{"Q:mcR@c1", "exclude each other", "不能同時用", "不能同时用"},
+		{"Q:mpR@c1", "p (capture by jumping one piece) cannot go with m", "p（隔一子吃）不能和 m", "p（隔一子吃）不能和 m"},
+		{"Q:pN@c1", "N is a leap", "N 是跳", "N 是跳"},
+		{"Q:K2@c1", "a K step takes no n, p or number", "K 的一步不能加 n、p 或數字", "K 的一步不能加 n、p 或数字"},
+		{"Q:sF@c1", "no direction is left", "沒有剩下任何方向", "没有剩下任何方向"},
+		{"Q:R@c1,c1", "c1 is named twice", "c1 寫了兩次", "c1 写了两次"},
+		{"Q:R@c1;Q:N@g1", "the letter Q is another piece of yours", "字母 Q 已經是你的另一枚自創棋子", "字母 Q 已经是你的另一枚自创棋子"},
 	}
 	for _, c := range cases {
 		_, err := testRegistry().Build("xiangqi", []string{"piece piece=" + c.def})
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("piece=%s: err = %v, want %q", c.def, err, c.want)
+		var te *rules.TextError
+		if !errors.As(err, &te) {
+			t.Errorf("piece=%s: err = %v, want a TextError", c.def, err)
+			continue
 		}
+		for _, l := range []struct{ got, want string }{{te.Texts.En, c.en}, {te.Texts.Hant, c.hant}, {te.Texts.Hans, c.hans}} {
+			if !strings.Contains(l.got, l.want) || !strings.Contains(l.got, "piece=") {
+				t.Errorf("piece=%s: %q, want %q and piece=", c.def, l.got, l.want)
+			}
+		}
+	}
+	if _, err := testRegistry().Build("xiangqi", []string{"piece piece=Q:R@c1", "piece piece=Y:R@g1"}); err == nil {
+		t.Error("two piece= options accepted")
 	}
 }
 
@@ -103,7 +124,7 @@ func TestCustomPiecePlayable(t *testing.T) {
 		if err := w.Finalize(); err != nil {
 			t.Fatal(err)
 		}
-		if err := playable(w); err == nil || !strings.Contains(err.Error(), want) {
+		if err := playable(w, "Q:R@c1"); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want %q", fen, err, want)
 		}
 	}
@@ -120,5 +141,31 @@ func TestCustomPieceGames(t *testing.T) {
 		def := "Q后:R+nN@c1;Y:mRpR+K@b1,h1"
 		v := customVariant(t, "xiangqi", def, opts...)
 		randomGameFrom(t, v, "", newRand(uint64(700+i)), plies)
+	}
+}
+
+// TestCustomPieceGuideTexts: /rules explains the pieces in every language,
+// each part of a code in the chat's words.
+func TestCustomPieceGuideTexts(t *testing.T) {
+	v := customVariant(t, "xiangqi", "Q后:mRpR+nN@c1;Y:nA+sW@b3,h3")
+	g := customPieceGuide(v)
+	for _, c := range []struct{ got, want string }{
+		{g.En, "Q (后) starts on c1 (Black mirrored) and moves mRpR+nN: mR moves without capturing orthogonally"},
+		{g.En, "pR captures orthogonally by jumping exactly one piece, like a cannon"},
+		{g.En, "Y starts on b3 h3"},
+		{g.En, "sW moves and captures: steps one point orthogonally (s: sideways only)"},
+		{g.Hant, "自創棋子：Q（后）開局在 c1（黑方在對稱點），走法 mRpR+nN：mR：直走，步數不限，只走不吃"},
+		{g.Hant, "pR：直走隔一子吃，如炮；nN：走日字（中途有子就被擋住"},
+		{g.Hant, "nA：走田字"},
+		{g.Hant, "sW：直走一步，可走可吃（s：只平）"},
+		{g.Hans, "自创棋子：Q（后）开局在 c1（黑方在对称点），走法 mRpR+nN：mR：直走，步数不限，只走不吃"},
+		{g.Hans, "nN：走日字（中途有子就被挡住，如蹩马腿"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("guide %q lacks %q", c.got, c.want)
+		}
+	}
+	if !strings.HasPrefix(g.Hans, houseGuides["piece"].Hans+"\n") {
+		t.Errorf("guide %q does not start with the option's own", g.Hans)
 	}
 }

@@ -41,10 +41,6 @@ type Option struct {
 	// Board marks an option that changes the board (mountain-border):
 	// Registry.Build applies it before the others, whose points follow it.
 	Board bool
-	// Explains marks an option whose rule module (named as the option) says in
-	// its Guide what the given parameters made (players' pieces): /rules shows
-	// that text after the option's own guide.
-	Explains bool
 	// Params are the keys the option takes (`menu` in `fuhe menu=RNC`).
 	Params []string
 	// Pooled marks an option that leaves the game's nature alone (a house
