@@ -73,12 +73,8 @@ func (c *Catalog) Glyph(l Lang, v *rules.Variant, g string) string {
 		return c.T(l, "why.piece_face_down")
 	}
 	if l == ZhHans {
-		for _, k := range v.Kinds {
-			for s, tg := range k.Glyph {
-				if tg == g && k.Simple[s] != "" {
-					return k.Simple[s]
-				}
-			}
+		if k, s := kindOfGlyph(v, g); k != nil && k.Simple[s] != "" {
+			return k.Simple[s]
 		}
 	}
 	return g
