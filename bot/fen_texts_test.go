@@ -19,7 +19,7 @@ const fenTextBoard = "3k5/9/9/9/9/9/9/9/9/4K4"
 // a FEN field at all is not typed: /new reads it as a word of its own.)
 func TestFENErrorsInEveryLanguage(t *testing.T) {
 	cases := []struct {
-		slug, fen       string
+		slug, fen      string
 		en, hant, hans string
 	}{
 		{"xiangqi", "3k5/9 w", "the board has 2 ranks but needs 10", "棋盤寫了 2 行，需要 10 行", "棋盘写了 2 行，需要 10 行"},
