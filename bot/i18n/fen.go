@@ -40,26 +40,7 @@ func (c *Catalog) FEN(l Lang, v *rules.Variant, fe *rules.FENError) string {
 	if !ok || len(kinds) != len(fe.Args) {
 		return fe.Reason
 	}
-	args := make([]any, len(fe.Args))
-	for i, a := range fe.Args {
-		switch kinds[i] {
-		case 'd':
-			side := rules.Red
-			if a == rules.Black.String() {
-				side = rules.Black
-			}
-			args[i] = c.SideName(l, v, side)
-		case 'g':
-			args[i] = c.pieceName(l, v, a, false)
-		case 'p':
-			args[i] = c.pieceName(l, v, a, true)
-		case 'k':
-			args[i] = c.kindList(l, v)
-		default:
-			args[i] = a
-		}
-	}
-	return c.T(l, "fen."+fe.Key, args...)
+	return c.T(l, "fen."+fe.Key, c.args(l, v, fe.Key, kinds, fe.Args)...)
 }
 
 // pieceName is the piece of glyph g in lang: the glyph in Chinese, the kind's
