@@ -11,6 +11,13 @@ import (
 // it work hard.
 const maxFENLength = 4096
 
+// maxFENClock and maxFENMoveNumber bound the capture clock and the move number
+// a FEN may give: far beyond any game, small enough for any counter.
+const (
+	maxFENClock      = 10000
+	maxFENMoveNumber = 100000
+)
+
 // NewPosition reads a position in the variant's FEN (CONVENTIONS.md): ranks from
 // the top, digits for empty points (a run of digits is one number), uppercase for
 // Red; `*X` for a face-down piece, `(XY)` for a stack. Fields 3 and 4 belong to the
@@ -64,15 +71,17 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, newFENError(fen, fenReasonf("clock", []string{fields[4]}, "capture clock %q is not a number", fields[4]))
+		if err != nil || n < 0 || n > maxFENClock {
+			return nil, newFENError(fen, fenReasonf("clock", []string{fields[4], strconv.Itoa(maxFENClock)},
+				"capture clock %q is not a number from 0 to %d", fields[4], maxFENClock))
 		}
 		p.halfmove = n
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 100000 {
-			return nil, newFENError(fen, fenReasonf("move_number", []string{fields[5]}, "move number %q is not a positive number", fields[5]))
+		if err != nil || n < 1 || n > maxFENMoveNumber {
+			return nil, newFENError(fen, fenReasonf("move_number", []string{fields[5], strconv.Itoa(maxFENMoveNumber)},
+				"move number %q is not a number from 1 to %d", fields[5], maxFENMoveNumber))
 		}
 		p.fullmove = n
 	}

@@ -13,7 +13,7 @@ import (
 // rank, s a square, t FEN text shown as it was typed.
 var fenArgs = map[string]string{
 	"too_long": "", "empty": "", "field_after_keyed": "t", "fields": "",
-	"side": "t", "side_dash": "", "clock": "t", "move_number": "t",
+	"side": "t", "side_dash": "", "clock": "tn", "move_number": "tn",
 	"field_twice": "t", "seats": "t", "field_not_dash": "nt", "no_such_field": "t",
 	// The board (field 1).
 	"ranks": "nn", "points": "nnn", "too_many_points": "nn", "empty_count": "nt", "off_board": "n",
