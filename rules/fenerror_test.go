@@ -21,7 +21,7 @@ const animalBoard = "mfwltego/uuuuuuuu/8/8/8/8/UUUUUUUU/MFWLTEGO"
 // arguments) the refusal must carry (rules.FENError.Key); bot/fen_texts_test.go
 // types the same kinds in chats.
 var fenErrorCases = []struct {
-	slug, fen, key string
+	slug, fen, key string // slug: a game's slug and its options
 	args           []string // nil: not checked
 }{
 	{"xiangqi", strings.Repeat("9/", 3000), "too_long", nil},
@@ -56,6 +56,7 @@ var fenErrorCases = []struct {
 	{"jianshou", fenBoard + " w - - 0 1 off=w1:R,w1:R", "off_twice", []string{"w1"}},
 	{"ouya", "lnsgkgsnl/1r5b1/ppppppppp/9/q8/9/9/PPPPPPPPP/RNBQKBNRN w", "side_lacks_kind", nil},
 	{"block-chess", "2sootttvvll/ss1oo1t2v1l/iii6ddl/12/12/12/12/LDD6III/L1V2T1OO1SS/LLVVTTTOOSS1 w", "body_shape", nil},
+	{"xiangqi fuhe", "3k5/9/9/9/9/9/9/9/4RRRRR/4K4 w", "reserves", []string{"red", "3", "2"}},
 	{"jinchan", "5k5/11/11/11/11/11/11/11/11/11/()10/5K5 w", "missing_piece", []string{"1"}},
 	{"jinchan", "5k5/11/11/11/11/11/11/11/11/11/(R)10/5K5 w", "bad_stack", []string{"1", "(R)"}},
 	{"animal-chess", animalBoard + "[Z] w", "hand_unknown", []string{"Z"}},
@@ -67,11 +68,12 @@ var fenErrorCases = []struct {
 func TestFENErrorKeys(t *testing.T) {
 	reg := variants.Default()
 	for _, c := range fenErrorCases {
-		v, ok := reg.Get(c.slug)
-		if !ok {
-			t.Fatalf("%s is not registered", c.slug)
+		name := strings.Fields(c.slug) // a slug and its options
+		v, err := reg.Build(name[0], name[1:])
+		if err != nil {
+			t.Fatal(err)
 		}
-		_, err := rules.NewPosition(v, c.fen)
+		_, err = rules.NewPosition(v, c.fen)
 		var fe *rules.FENError
 		if !errors.As(err, &fe) {
 			t.Errorf("%s %q: got %v, want a FENError", c.slug, c.fen, err)
