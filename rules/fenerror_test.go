@@ -21,7 +21,7 @@ const animalBoard = "mfwltego/uuuuuuuu/8/8/8/8/UUUUUUUU/MFWLTEGO"
 // arguments) the refusal must carry (rules.FENError.Key); bot/fen_texts_test.go
 // types the same kinds in chats.
 var fenErrorCases = []struct {
-	slug, fen, key string // slug: a game's slug and its options
+	slug, fen, key string   // slug: a game's slug and its options
 	args           []string // nil: not checked
 }{
 	{"xiangqi", strings.Repeat("9/", 3000), "too_long", nil},
