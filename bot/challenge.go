@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/chuhe/chuhe/bot/gameclock"
-	"regexp"
 	"strings"
 	"time"
 
@@ -97,7 +96,7 @@ func (q *request) newGame(args []string, bot bool) error {
 	n.slug, n.opts = q.s.reg.Canonical(n.slug, n.opts)
 	g, err := rules.NewGame(v, n.fen)
 	if err != nil {
-		return oops("err.bad_fen", fenProblem(q.lang, err), v.StartFEN)
+		return oops("err.bad_fen", fenProblem(q.lang, v, err), v.StartFEN)
 	}
 	if g.Outcome().Over {
 		return oops("err.fen_over")
@@ -195,11 +194,6 @@ func (q *request) newGame(args []string, bot bool) error {
 	return nil
 }
 
-var (
-	fenRanksRE  = regexp.MustCompile(`^(\d+) ranks, want (\d+)$`)
-	fenPointsRE = regexp.MustCompile(`^rank (\S+) has (\d+) points, want (\d+)$`)
-)
-
 // errorText is a module's error in the chat's language when the module wrote it
 // as texts (rules.TextError), its Go text otherwise.
 func errorText(l Lang, err error) string {
@@ -210,22 +204,14 @@ func errorText(l Lang, err error) string {
 }
 
 // fenProblem says in the chat's language what is wrong with a FEN the rules
-// refused: never the rules' own error text, which is written for programmers.
-func fenProblem(l Lang, err error) string {
+// refused: never the rules' own error text, which is written for programmers
+// (i18n.Catalog.FEN).
+func fenProblem(l Lang, v *rules.Variant, err error) string {
 	var fe *rules.FENError
 	if !errors.As(err, &fe) {
 		return T(l, "fen.unreadable")
 	}
-	if te := (*rules.TextError)(nil); errors.As(err, &te) {
-		return errorText(l, te) // a module's words for its field, in every language
-	}
-	if m := fenRanksRE.FindStringSubmatch(fe.Reason); m != nil {
-		return T(l, "fen.ranks", m[1], m[2])
-	}
-	if m := fenPointsRE.FindStringSubmatch(fe.Reason); m != nil {
-		return T(l, "fen.points", m[1], m[2], m[3])
-	}
-	return fe.Reason // the rules' Reason is a sentence for users (rules.FENError)
+	return texts.FEN(l, v, fe)
 }
 
 // publicStart is the public FEN of g's start position.

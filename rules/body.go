@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Multi-cell pieces (bodies). A kind with a Body covers several squares: every
@@ -357,7 +358,8 @@ func (p *Position) validateBodies() error {
 			}
 			n := normalizeShape(shape)
 			if !slices.ContainsFunc(v.bodies[k].shapes, func(x [][2]int) bool { return slices.Equal(x, n) }) {
-				return fmt.Errorf("the %s %s on %s does not have its shape (%d squares; a side has one %s)",
+				return fenReasonf("body_shape", []string{s.String(), v.Kinds[k].Glyph[s], b.Name(cells[0]), strconv.Itoa(len(cells))},
+					"the %s %s on %s does not have its shape (%d squares; a side has one %s)",
 					s, v.Kinds[k].Name, b.Name(cells[0]), len(cells), v.Kinds[k].Name)
 			}
 		}

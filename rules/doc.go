@@ -37,7 +37,7 @@
 // are hidden there, so images and texts made from views cannot leak a secret.
 //
 //	v, _ := variants.Default().Get("xiangqi")
-//	g, _ := rules.NewGame(v, "")
+//	g, err := rules.NewGame(v, fen) // a *FENError: English Reason, Key and Args to translate
 //	m, err := rules.ParseMove(g.Position(), "炮二平五") // or "h2e2", "C2.5"
 //	if err != nil { ... } // *ParseError or *IllegalMoveError, with a reason for the user
 //	_ = g.Play(m)

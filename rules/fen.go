@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,13 @@ import (
 // maxFENLength bounds what the FEN parser reads, so that a chat message cannot make
 // it work hard.
 const maxFENLength = 4096
+
+// maxFENClock and maxFENMoveNumber bound the capture clock and the move number
+// a FEN may give: far beyond any game, small enough for any counter.
+const (
+	maxFENClock      = 10000
+	maxFENMoveNumber = 100000
+)
 
 // NewPosition reads a position in the variant's FEN (CONVENTIONS.md): ranks from
 // the top, digits for empty points (a run of digits is one number), uppercase for
@@ -23,7 +31,7 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 	}
 	p.newPosition(v)
 	if len(fen) > maxFENLength {
-		return nil, &FENError{FEN: fen[:32] + "…", Reason: "too long"}
+		return nil, newFENError(fen[:32]+"…", fenReasonf("too_long", nil, "too long"))
 	}
 	var fields, keyed []string
 	for i, f := range strings.Fields(fen) {
@@ -32,15 +40,15 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 			continue
 		}
 		if len(keyed) > 0 {
-			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("field %q after the key=value fields", f)}
+			return nil, newFENError(fen, fenReasonf("field_after_keyed", []string{f}, "field %q after the key=value fields", f))
 		}
 		fields = append(fields, f)
 	}
 	if len(fields) == 0 {
-		return nil, &FENError{FEN: fen, Reason: "empty"}
+		return nil, newFENError(fen, fenReasonf("empty", nil, "empty"))
 	}
 	if err := p.parseBoard(fields[0]); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error()}
+		return nil, newFENError(fen, err)
 	}
 	uncoloured := false
 	if len(fields) > 1 {
@@ -51,43 +59,45 @@ func NewPosition(v *Variant, fen string) (*Position, error) {
 			p.side = Black
 		case "-":
 			if !v.ColoursInPlay() {
-				return nil, &FENError{FEN: fen, Reason: "side to move -: want w or b (only games whose colours are given during play have -)"}
+				return nil, newFENError(fen, fenReasonf("side_dash", nil, "side to move -: want w or b (only games whose colours are given during play have -)"))
 			}
 			uncoloured = true
 		default:
-			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("side to move %q, want w or b", fields[1])}
+			return nil, newFENError(fen, fenReasonf("side", []string{fields[1]}, "side to move %q, want w or b", fields[1]))
 		}
 	}
 	if err := p.readFields(fields, keyed); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
+		return nil, newFENError(fen, err)
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("capture clock %q is not a number", fields[4])}
+		if err != nil || n < 0 || n > maxFENClock {
+			return nil, newFENError(fen, fenReasonf("clock", []string{fields[4], strconv.Itoa(maxFENClock)},
+				"capture clock %q is not a number from 0 to %d", fields[4], maxFENClock))
 		}
 		p.halfmove = n
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 100000 {
-			return nil, &FENError{FEN: fen, Reason: fmt.Sprintf("move number %q is not a positive number", fields[5])}
+		if err != nil || n < 1 || n > maxFENMoveNumber {
+			return nil, newFENError(fen, fenReasonf("move_number", []string{fields[5], strconv.Itoa(maxFENMoveNumber)},
+				"move number %q is not a number from 1 to %d", fields[5], maxFENMoveNumber))
 		}
 		p.fullmove = n
 	}
 	if len(fields) > 6 {
-		return nil, &FENError{FEN: fen, Reason: "more than six fields before the key=value fields"}
+		return nil, newFENError(fen, fenReasonf("fields", nil, "more than six fields before the key=value fields"))
 	}
 	if p.side == Black {
 		p.hash ^= p.t.zob.side
 	}
 	for _, u := range v.mods.uncoloured {
 		if err := u.ReadUncoloured(p, uncoloured); err != nil {
-			return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
+			return nil, newFENError(fen, err)
 		}
 	}
 	if err := p.validate(); err != nil {
-		return nil, &FENError{FEN: fen, Reason: err.Error(), Err: err}
+		return nil, newFENError(fen, err)
 	}
 	return p, nil
 }
@@ -106,14 +116,14 @@ func (p *Position) readFields(fields, keyed []string) error {
 	for _, f := range keyed {
 		k, val, _ := strings.Cut(f, "=")
 		if _, dup := kv[k]; dup {
-			return fmt.Errorf("field %s= given twice", k)
+			return fenReasonf("field_twice", []string{k}, "field %s= given twice", k)
 		}
 		kv[k] = val
 	}
 	if t, ok := kv[seatsKey]; ok {
 		delete(kv, seatsKey)
 		if t != "1" {
-			return fmt.Errorf("field %s=%s: want %s=1 (the second player plays Red) or no field", seatsKey, t, seatsKey)
+			return fenReasonf("seats", []string{t}, "field %s=%s: want %s=1 (the second player plays Red) or no field", seatsKey, t, seatsKey)
 		}
 		p.SetSeats(1)
 	}
@@ -141,35 +151,79 @@ func (p *Position) readFields(fields, keyed []string) error {
 	}
 	for i := 3; i <= 4; i++ {
 		if t, ok := pos[i]; ok {
-			return fmt.Errorf("field %d must be - in this game, not %q", i, t)
+			return fenReasonf("field_not_dash", []string{strconv.Itoa(i), t}, "field %d must be - in this game, not %q", i, t)
 		}
 	}
 	for k := range kv {
-		return fmt.Errorf("this game has no field %s=", k)
+		return fenReasonf("no_such_field", []string{k}, "this game has no field %s=", k)
 	}
 	return nil
 }
 
-// FENError says why a FEN was refused; Reason is ready to show a user.
+// FENError says why a FEN was refused. Reason is English, for logs and
+// programmers; a chat shows Key's text with Args in its own language.
 type FENError struct {
 	FEN    string
 	Reason string
-	// Err is the error of a module that read a field or checked the
-	// position, when there is one: a *TextError says it in every language.
+	// Key names the core's reason for translation ("ranks"), with its Args as
+	// IllegalMoveError gives them: pieces by their public traditional glyph,
+	// sides as "red"/"black", squares and ranks by name, counts in decimal,
+	// and FEN text verbatim; the "kinds" arguments are the variant's pieces,
+	// which a translation lists from the variant itself. Empty when a module
+	// refused the FEN: Err says why then.
+	Key  string
+	Args []string
+	// Err is the error behind Reason: a module's, when a module read a field
+	// or checked the position (a *TextError says it in every language).
 	Err error
 }
 
 func (e *FENError) Error() string { return "rules: bad FEN: " + e.Reason }
 
-// Unwrap is the module's error.
+// Unwrap is the error behind Reason.
 func (e *FENError) Unwrap() error { return e.Err }
+
+// newFENError is the refusal of fen because of err; a core reason anywhere in
+// err's chain gives the key.
+func newFENError(fen string, err error) *FENError {
+	fe := &FENError{FEN: fen, Reason: err.Error(), Err: err}
+	var r *fenReason
+	if errors.As(err, &r) {
+		fe.Key, fe.Args = r.key, r.args
+	}
+	return fe
+}
+
+// fenReason is one of the core's reasons to refuse a FEN: English text plus a
+// key and arguments for translation (FENError.Key).
+type fenReason struct {
+	key  string
+	args []string
+	text string
+}
+
+func (r *fenReason) Error() string { return r.text }
+
+func fenReasonf(key string, args []string, format string, fargs ...any) error {
+	return &fenReason{key: key, args: args, text: fmt.Sprintf(format, fargs...)}
+}
+
+// onRank says that err, a reason of readPiece, is on the rank named rank: the
+// rank becomes the first argument.
+func onRank(rank string, err error) error {
+	var r *fenReason
+	if !errors.As(err, &r) {
+		return fmt.Errorf("rank %s: %w", rank, err)
+	}
+	return &fenReason{key: r.key, args: append([]string{rank}, r.args...), text: "rank " + rank + ": " + r.text}
+}
 
 func (p *Position) parseBoard(s string) error {
 	v := p.v
 	b := v.Board
 	if i := strings.IndexByte(s, '['); i >= 0 {
 		if !strings.HasSuffix(s, "]") || !v.Hands {
-			return fmt.Errorf("pieces in hand %q not allowed here", s[i:])
+			return fenReasonf("hand_not_allowed", []string{s[i:]}, "pieces in hand %q not allowed here", s[i:])
 		}
 		if err := p.parseHand(s[i+1 : len(s)-1]); err != nil {
 			return err
@@ -178,7 +232,7 @@ func (p *Position) parseBoard(s string) error {
 	}
 	ranks := strings.Split(s, "/")
 	if len(ranks) != b.Height {
-		return fmt.Errorf("%d ranks, want %d", len(ranks), b.Height)
+		return fenReasonf("ranks", []string{strconv.Itoa(len(ranks)), strconv.Itoa(b.Height)}, "%d ranks, want %d", len(ranks), b.Height)
 	}
 	for i, row := range ranks {
 		r := b.Height - 1 - i
@@ -193,27 +247,27 @@ func (p *Position) parseBoard(s string) error {
 				}
 				n, _ := strconv.Atoi(row[j:k])
 				if n == 0 || n > b.Width {
-					return fmt.Errorf("rank %s: bad empty count %q", rankName(b, r), row[j:k])
+					return onRank(rankName(b, r), fenReasonf("empty_count", []string{row[j:k]}, "bad empty count %q", row[j:k]))
 				}
 				f += n
 				j = k
 			case c == '(':
 				end := strings.IndexByte(row[j:], ')')
 				if end < 0 || !v.Stacks {
-					return fmt.Errorf("rank %s: stack %q not allowed here", rankName(b, r), row[j:])
+					return onRank(rankName(b, r), fenReasonf("stack_not_allowed", []string{row[j:]}, "stack %q not allowed here", row[j:]))
 				}
 				inner := row[j+1 : j+end]
 				top, n1, err := p.readPiece(inner)
 				if err != nil {
-					return fmt.Errorf("rank %s: %w", rankName(b, r), err)
+					return onRank(rankName(b, r), err)
 				}
 				pressed, n2, err := p.readPiece(inner[n1:])
 				if err != nil || n1+n2 != len(inner) {
-					return fmt.Errorf("rank %s: bad stack %q", rankName(b, r), row[j:j+end+1])
+					return onRank(rankName(b, r), fenReasonf("bad_stack", []string{row[j : j+end+1]}, "bad stack %q", row[j:j+end+1]))
 				}
 				sq := b.At(f, r)
 				if sq == NoSquare {
-					return fmt.Errorf("rank %s: piece off the board", rankName(b, r))
+					return onRank(rankName(b, r), fenReasonf("off_board", nil, "piece off the board"))
 				}
 				if err := p.roomForRoyal(top, pressed); err != nil {
 					return err
@@ -225,11 +279,11 @@ func (p *Position) parseBoard(s string) error {
 			default:
 				pc, n, err := p.readPiece(row[j:])
 				if err != nil {
-					return fmt.Errorf("rank %s: %w", rankName(b, r), err)
+					return onRank(rankName(b, r), err)
 				}
 				sq := b.At(f, r)
 				if sq == NoSquare {
-					return fmt.Errorf("rank %s: piece off the board or on a hole", rankName(b, r))
+					return onRank(rankName(b, r), fenReasonf("off_board", nil, "piece off the board or on a hole"))
 				}
 				if err := p.roomForRoyal(pc); err != nil {
 					return err
@@ -239,11 +293,11 @@ func (p *Position) parseBoard(s string) error {
 				j += n
 			}
 			if f > b.Width {
-				return fmt.Errorf("rank %s has more than %d points", rankName(b, r), b.Width)
+				return fenReasonf("too_many_points", []string{rankName(b, r), strconv.Itoa(b.Width)}, "rank %s has more than %d points", rankName(b, r), b.Width)
 			}
 		}
 		if f != b.Width {
-			return fmt.Errorf("rank %s has %d points, want %d", rankName(b, r), f, b.Width)
+			return fenReasonf("points", []string{rankName(b, r), strconv.Itoa(f), strconv.Itoa(b.Width)}, "rank %s has %d points, want %d", rankName(b, r), f, b.Width)
 		}
 	}
 	return nil
@@ -276,14 +330,14 @@ func (p *Position) readOffBoard(text string) error {
 		name, piece, ok := strings.Cut(part, ":")
 		sq, okSq := b.Parse(name)
 		if !ok || !okSq || int(sq) < b.Width*b.Height {
-			return fmt.Errorf("%q: want point:piece with a point off the grid, like %s", part, b.exampleExtra())
+			return fenReasonf("off_point", []string{part, b.exampleExtra()}, "%q: want point:piece with a point off the grid, like %s", part, b.exampleExtra())
 		}
 		pc, n, err := p.readPiece(piece)
 		if err != nil || n != len(piece) {
-			return fmt.Errorf("%q: bad piece", part)
+			return fenReasonf("off_piece", []string{part}, "%q: bad piece", part)
 		}
 		if p.board[sq] != NoPiece {
-			return fmt.Errorf("%s is named twice", name)
+			return fenReasonf("off_twice", []string{name}, "%s is named twice", name)
 		}
 		if err := p.roomForRoyal(pc); err != nil {
 			return err
@@ -306,11 +360,11 @@ func (p *Position) parseHand(s string) error {
 		}
 		k := p.v.KindFor(c, side)
 		if k < 0 || p.v.royalKind[k] {
-			return fmt.Errorf("unknown piece %q in hand", c)
+			return fenReasonf("hand_unknown", []string{string(c)}, "unknown piece %q in hand", c)
 		}
 		j := int(side)*len(p.v.Kinds) + k
 		if p.hand[j] >= 100 {
-			return fmt.Errorf("too many pieces in hand")
+			return fenReasonf("hand_too_many", nil, "too many pieces in hand")
 		}
 		p.putHand(j, p.hand[j]+1)
 	}
@@ -352,7 +406,7 @@ func (p *Position) roomForRoyal(pcs ...Piece) error {
 	}
 	for s := Red; s <= Black; s++ {
 		if p.nRoyal[s]+need[s] > len(p.royal[s]) {
-			return fmt.Errorf("%s has too many generals", s)
+			return fenReasonf("too_many_royals", []string{s.String()}, "%s has too many generals", s)
 		}
 	}
 	return nil
@@ -361,7 +415,7 @@ func (p *Position) roomForRoyal(pcs ...Piece) error {
 // readPiece reads one piece (`R`, `r`, `*R`, `*x`) at the start of s.
 func (p *Position) readPiece(s string) (Piece, int, error) {
 	if s == "" {
-		return NoPiece, 0, fmt.Errorf("missing piece")
+		return NoPiece, 0, fenReasonf("missing_piece", nil, "missing piece")
 	}
 	down := false
 	n := 0
@@ -369,7 +423,7 @@ func (p *Position) readPiece(s string) (Piece, int, error) {
 		down = true
 		n = 1
 		if len(s) < 2 {
-			return NoPiece, 0, fmt.Errorf("'*' without a piece")
+			return NoPiece, 0, fenReasonf("star_alone", nil, "'*' without a piece")
 		}
 	}
 	c := s[n]
@@ -379,7 +433,8 @@ func (p *Position) readPiece(s string) (Piece, int, error) {
 	}
 	k := p.v.KindFor(c, side)
 	if k < 0 && p.v.KindByLetter(c) >= 0 {
-		return NoPiece, 0, fmt.Errorf("piece letter %q: %s has no such piece (this game has %s)", c, side, p.v.describeKinds())
+		return NoPiece, 0, fenReasonf("side_lacks_kind", []string{string(c), side.String(), p.v.describeKinds()},
+			"piece letter %q: %s has no such piece (this game has %s)", c, side, p.v.describeKinds())
 	}
 	if k < 0 {
 		if k = p.v.aliasKind(c); k >= 0 && !p.v.Kinds[k].Sides.Allows(side) {
@@ -387,7 +442,7 @@ func (p *Position) readPiece(s string) (Piece, int, error) {
 		}
 	}
 	if k < 0 {
-		return NoPiece, 0, fmt.Errorf("unknown piece letter %q (this game has %s)", c, p.v.describeKinds())
+		return NoPiece, 0, fenReasonf("unknown_letter", []string{string(c), p.v.describeKinds()}, "unknown piece letter %q (this game has %s)", c, p.v.describeKinds())
 	}
 	return NewPiece(k, side).WithFaceDown(down), n + 1, nil
 }
@@ -413,13 +468,13 @@ func (p *Position) validate() error {
 	if v.hasRoyal {
 		for s := Red; s <= Black; s++ {
 			if p.nRoyal[s] == 0 {
-				return fmt.Errorf("%s has no general", s)
+				return fenReasonf("no_royal", []string{s.String()}, "%s has no general", s)
 			}
 		}
 		// Between the two moves of a turn (MidTurn) the first may have given
 		// check: the opponent answers after the turn (jianghe's middle rule).
 		if !p.midTurn && p.sideInCheck(p.side.Other()) {
-			return fmt.Errorf("the side not to move (%s) is in check", p.side.Other())
+			return fenReasonf("in_check", []string{p.side.Other().String()}, "the side not to move (%s) is in check", p.side.Other())
 		}
 	}
 	if err := p.validateKinds(); err != nil {
@@ -454,7 +509,8 @@ func (p *Position) validateKinds() error {
 			s, k := pc.Side(), pc.Kind()
 			counts[s][k]++
 			if v.stand[k][s] != (SquareSet{}) && !pc.FaceDown() && !v.stand[k][s].Has(Square(sq)) {
-				return fmt.Errorf("a %s %s cannot stand on %s", s, v.Kinds[k].Name, b.Name(Square(sq)))
+				return fenReasonf("stand", []string{s.String(), v.Kinds[k].Glyph[s], b.Name(Square(sq))},
+					"a %s %s cannot stand on %s", s, v.Kinds[k].Name, b.Name(Square(sq)))
 			}
 		}
 	}
@@ -466,14 +522,15 @@ func (p *Position) validateKinds() error {
 				continue
 			}
 			if v.royalKind[k] {
-				return fmt.Errorf("%s has %d %s, at most %d allowed", s, counts[s][k], v.Kinds[k].plural(), max)
+				return p.tooMany(s, k, counts[s][k])
 			}
 			extra += counts[s][k] - max
 			if extra > v.ExtraPieces {
 				if v.ExtraPieces == 0 {
-					return fmt.Errorf("%s has %d %s, at most %d allowed", s, counts[s][k], v.Kinds[k].plural(), max)
+					return p.tooMany(s, k, counts[s][k])
 				}
-				return fmt.Errorf("%s has %d pieces more than the usual numbers, at most %d reserves allowed", s, extra, v.ExtraPieces)
+				return fenReasonf("reserves", []string{s.String(), strconv.Itoa(extra), strconv.Itoa(v.ExtraPieces)},
+					"%s has %d pieces more than the usual numbers, at most %d reserves allowed", s, extra, v.ExtraPieces)
 			}
 		}
 	}
@@ -577,4 +634,11 @@ func (p *Position) fenWith(v *View) string {
 		}
 	}
 	return p.fenTail(v.FEN(), strings.Join(parts, ","), &v.Audience)
+}
+
+// tooMany refuses count pieces of kind k for side s, beyond the kind's Max.
+func (p *Position) tooMany(s Side, k, count int) error {
+	kind := &p.v.Kinds[k]
+	return fenReasonf("too_many", []string{s.String(), strconv.Itoa(count), kind.Glyph[s], strconv.Itoa(kind.Max)},
+		"%s has %d %s, at most %d allowed", s, count, kind.PluralName(), kind.Max)
 }

@@ -410,8 +410,8 @@ func (k *Kind) validate() error {
 	return nil
 }
 
-// plural is the kind's English plural.
-func (k *Kind) plural() string {
+// PluralName is the kind's English plural, as in "Red has 3 horses".
+func (k *Kind) PluralName() string {
 	if k.Plural != "" {
 		return k.Plural
 	}

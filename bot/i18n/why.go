@@ -41,30 +41,46 @@ func (c *Catalog) Why(l Lang, v *rules.Variant, ie *rules.IllegalMoveError) stri
 	if l == En || !ok || len(kinds) != len(ie.Args) {
 		return ie.Reason
 	}
-	args := make([]any, len(ie.Args))
-	for i, a := range ie.Args {
+	return c.T(l, "why."+ie.Key, c.args(l, v, ie.Key, kinds, ie.Args)...)
+}
+
+// args puts the arguments of the rules' key in lang, by their kinds (whyArgs,
+// fenArgs): d a side, g a piece glyph, p a piece glyph said as a count of that
+// piece, k the variant's pieces, z a zone, w a blocking point; anything else
+// as it is.
+func (c *Catalog) args(l Lang, v *rules.Variant, key, kinds string, raw []string) []any {
+	args := make([]any, len(raw))
+	for i, a := range raw {
 		switch kinds[i] {
-		case 'g':
-			args[i] = c.Glyph(l, v, a)
 		case 'd':
-			side := rules.Red
-			if a == rules.Black.String() {
-				side = rules.Black
-			}
-			args[i] = c.SideName(l, v, side)
+			args[i] = c.sideArg(l, v, a)
+		case 'g':
+			args[i] = c.pieceName(l, v, a, false)
+		case 'p':
+			args[i] = c.pieceName(l, v, a, true)
+		case 'k':
+			args[i] = c.kindList(l, v)
 		case 'z':
 			fallback := a
 			if t, ok := v.Board.ZoneTexts[a]; ok {
 				fallback = t.Or(string(l))
 			}
-			args[i] = c.TryT(l, "why."+ie.Key+"."+a, fallback)
+			args[i] = c.TryT(l, "why."+key+"."+a, fallback)
 		case 'w':
 			args[i] = c.TryT(l, "why.block."+a, a)
 		default:
 			args[i] = a
 		}
 	}
-	return c.T(l, "why."+ie.Key, args...)
+	return args
+}
+
+// sideArg names the side an argument of the rules gives as "red" or "black".
+func (c *Catalog) sideArg(l Lang, v *rules.Variant, a string) string {
+	if a == rules.Black.String() {
+		return c.SideName(l, v, rules.Black)
+	}
+	return c.SideName(l, v, rules.Red)
 }
 
 // Glyph is a piece's character in lang's script ("" is a face-down piece).
@@ -73,12 +89,8 @@ func (c *Catalog) Glyph(l Lang, v *rules.Variant, g string) string {
 		return c.T(l, "why.piece_face_down")
 	}
 	if l == ZhHans {
-		for _, k := range v.Kinds {
-			for s, tg := range k.Glyph {
-				if tg == g && k.Simple[s] != "" {
-					return k.Simple[s]
-				}
-			}
+		if k, s := kindOfGlyph(v, g); k != nil && k.Simple[s] != "" {
+			return k.Simple[s]
 		}
 	}
 	return g
