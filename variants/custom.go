@@ -157,7 +157,7 @@ func applyCustomPieces(base *rules.Variant, text string) (*rules.Variant, error)
 	})
 	if err != nil {
 		var fe *rules.FENError
-		if errors.As(err, &fe) && strings.Contains(fe.Reason, "in check") {
+		if errors.As(err, &fe) && fe.Key == "in_check" {
 			return nil, sayErr("custom.general_attacked", text)
 		}
 		// The checks above leave no reason a player can mend; the English
@@ -193,7 +193,7 @@ func playable(v *rules.Variant, text string) error {
 	p, err := rules.NewPosition(v, v.StartFEN)
 	if err != nil {
 		var fe *rules.FENError
-		if errors.As(err, &fe) && strings.Contains(fe.Reason, "in check") {
+		if errors.As(err, &fe) && fe.Key == "in_check" {
 			return sayErr("custom.general_attacked", text)
 		}
 		return fmt.Errorf("%w (%w)", sayErr("custom.not_valid", text), err)
