@@ -17,6 +17,7 @@ func TestBinaryReviewAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
+	t.Parallel() // mostly waiting on child processes: overlap with the other binary tests
 	e := newE2E(t, "engine:\n  move_time: 50s\n")
 	alice := e.srv.AddUser(telegramtest.User{ID: 1001, FirstName: "Alice", Username: "alice_x"})
 	bob := e.srv.AddUser(telegramtest.User{ID: 1002, FirstName: "Bob", Username: "bob_y"})

@@ -288,6 +288,7 @@ func TestBinaryRestartsLoseNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
+	t.Parallel() // mostly waiting on child processes: overlap with the other binary tests
 	botBinary(t)
 	for _, mode := range []string{"inline", "queued"} {
 		t.Run(mode, func(t *testing.T) {

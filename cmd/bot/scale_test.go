@@ -48,6 +48,7 @@ import (
 // there at the end (DIR/heap-1.pb.gz, for go tool pprof). Linux only (/proc,
 // the children's death signal).
 func TestScaleTwoProcesses(t *testing.T) {
+	t.Parallel() // mostly waiting on child processes: overlap with the other binary tests
 	chats, perChat, reminders, dur := 4, 5, 4, 6*time.Second
 	// A board may wait long: the bots keep Telegram's limits (20 messages a
 	// minute in a group, 30 a second in all), and moves come faster.
