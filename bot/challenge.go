@@ -89,7 +89,7 @@ func (q *request) newGame(args []string, bot bool) error {
 		// A players' piece (piece=Q后:...) names its own character: it must be drawable.
 		base, _ := q.s.reg.Get(n.slug)
 		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "),
-			"the board font has no character "+string(missing)+"; choose another one for your piece (a Chinese piece name or a letter)")
+			q.t("err.font_lacks", string(missing)))
 	}
 	// Options that make a registered variant are stored as it (a stratagem
 	// pair that is a named game).
