@@ -239,10 +239,7 @@ func poolText(lang Lang, v *rules.Variant, pool [2][]int) string {
 			if n == 0 {
 				continue
 			}
-			g := v.Kinds[k].Glyph[s]
-			if lang == ZhHans && v.Kinds[k].Simple[s] != "" {
-				g = v.Kinds[k].Simple[s]
-			}
+			g := v.Kinds[k].GlyphIn(s, lang == ZhHans)
 			parts = append(parts, fmt.Sprintf("%s%d", g, n))
 		}
 		if len(parts) == 0 {

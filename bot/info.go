@@ -219,15 +219,12 @@ func (q *request) cmdRules(args []string) error {
 	sb.WriteString(q.t(kind, v.Board.Width, v.Board.Height) + "\n")
 	var pieces []string
 	for _, k := range v.Kinds {
-		glyphs := k.Glyph
-		if q.lang == ZhHans && k.Simple[0] != "" {
-			glyphs = k.Simple
-		}
+		red, black := k.GlyphIn(rules.Red, q.lang == ZhHans), k.GlyphIn(rules.Black, q.lang == ZhHans)
 		glyph := ""
-		if glyphs[0] != "" {
-			glyph = " " + glyphs[0]
-			if glyphs[1] != glyphs[0] && glyphs[1] != "" {
-				glyph += "/" + glyphs[1]
+		if red != "" {
+			glyph = " " + red
+			if black != red && black != "" {
+				glyph += "/" + black
 			}
 		}
 		letter := k.Letter

@@ -288,11 +288,8 @@ func (q *request) pieceWord(pos *rules.Position, sq string) string {
 		}
 		pc := pos.At(m.From)
 		k := pos.Variant().Kinds[pc.Kind()]
-		switch q.lang {
-		case ZhHant:
-			return k.Glyph[pc.Side()]
-		case ZhHans:
-			return k.Simple[pc.Side()]
+		if q.lang.Chinese() {
+			return k.GlyphIn(pc.Side(), q.lang == ZhHans)
 		}
 		return k.Name
 	}

@@ -36,10 +36,7 @@ func unseenCaptures(l Lang, ld *loaded) []string {
 		p := g.Position()
 		if t := p.At(m.To); m.Flags&rules.FlagCapture != 0 && !t.Empty() && t.FaceDown() && !identified(ld.game.ReportOf(i+1), m.To) {
 			k := &v.Kinds[t.Kind()]
-			glyph := k.Glyph[t.Side()]
-			if l == ZhHans && k.Simple[t.Side()] != "" {
-				glyph = k.Simple[t.Side()]
-			}
+			glyph := k.GlyphIn(t.Side(), l == ZhHans)
 			name := "a " + k.Name
 			if strings.ContainsRune("aeiou", rune(k.Name[0])) {
 				name = "an " + k.Name
@@ -364,10 +361,7 @@ func factText(l Lang, v *rules.Variant, f rules.Fact) string {
 	for _, p := range f.Pieces {
 		name := p.Name
 		if k := v.KindByLetter(p.Letter); k >= 0 {
-			name = v.Kinds[k].Glyph[p.Side]
-			if l == ZhHans && v.Kinds[k].Simple[p.Side] != "" {
-				name = v.Kinds[k].Simple[p.Side]
-			}
+			name = v.Kinds[k].GlyphIn(p.Side, l == ZhHans)
 		}
 		ps = append(ps, strings.TrimSpace(v.Board.Name(p.Square)+" "+name)) // a square alone: a piece captured unseen
 	}

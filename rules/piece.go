@@ -417,3 +417,13 @@ func (k *Kind) PluralName() string {
 	}
 	return k.Name + "s"
 }
+
+// GlyphIn is the kind's character for side s in traditional script, or in
+// simplified script when simplified is set and the kind has one there (many
+// characters are the same in both, and only the differing ones are given).
+func (k *Kind) GlyphIn(s Side, simplified bool) string {
+	if simplified && k.Simple[s] != "" {
+		return k.Simple[s]
+	}
+	return k.Glyph[s]
+}

@@ -57,11 +57,7 @@ func sideText(s rules.Side) rules.Texts {
 // pieceText names a piece kind in every language: its English name, its
 // glyph in Chinese.
 func pieceText(k *rules.Kind, s rules.Side) rules.Texts {
-	hans := k.Simple[s]
-	if hans == "" {
-		hans = k.Glyph[s]
-	}
-	return rules.Texts{En: k.Name, Hant: k.Glyph[s], Hans: hans}
+	return rules.Texts{En: k.Name, Hant: k.Glyph[s], Hans: k.GlyphIn(s, true)}
 }
 
 // sayErr is say as an error (a setup answer a module cannot take).

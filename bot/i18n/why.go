@@ -89,8 +89,8 @@ func (c *Catalog) Glyph(l Lang, v *rules.Variant, g string) string {
 		return c.T(l, "why.piece_face_down")
 	}
 	if l == ZhHans {
-		if k, s := kindOfGlyph(v, g); k != nil && k.Simple[s] != "" {
-			return k.Simple[s]
+		if k, s := kindOfGlyph(v, g); k != nil {
+			return k.GlyphIn(s, true)
 		}
 	}
 	return g
