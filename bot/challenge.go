@@ -80,7 +80,8 @@ func (q *request) newGame(args []string, bot bool) error {
 		if len(n.opts) == 0 {
 			return oops("err.needs_option", variantName(q.lang, base), errorText(q.lang, optErr.Err))
 		}
-		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "), errorText(q.lang, optErr.Err))
+		typed := typedOptions(n.opts)
+		return oops("err.bad_option", variantName(q.lang, base), typed, optionProblem(q.lang, typed, optErr.Err))
 	}
 	if err != nil {
 		return oops("err.bad_variant", n.slug, q.variantSlugs())
@@ -88,7 +89,7 @@ func (q *request) newGame(args []string, bot bool) error {
 	if missing := missingGlyphs(v); len(missing) > 0 {
 		// A players' piece (piece=Q后:...) names its own character: it must be drawable.
 		base, _ := q.s.reg.Get(n.slug)
-		return oops("err.bad_option", variantName(q.lang, base), strings.Join(n.opts, " "),
+		return oops("err.bad_option", variantName(q.lang, base), typedOptions(n.opts),
 			q.t("err.font_lacks", string(missing)))
 	}
 	// Options that make a registered variant are stored as it (a stratagem
@@ -201,6 +202,20 @@ func errorText(l Lang, err error) string {
 		return te.Texts.Or(string(l))
 	}
 	return err.Error()
+}
+
+// optionProblem is an option's error for err.bad_option, which names the
+// options as typed: a module that begins its text with the same words
+// ("piece=Q:R@c0: …", useful when several pieces are given) is not made to
+// say them twice.
+func optionProblem(l Lang, typed string, err error) string {
+	text := errorText(l, err)
+	for _, sep := range []string{":", "："} {
+		if rest, ok := strings.CutPrefix(text, typed+sep); ok {
+			return strings.TrimSpace(rest)
+		}
+	}
+	return text
 }
 
 // fenProblem says in the chat's language what is wrong with a FEN the rules

@@ -60,3 +60,14 @@ func TestCustomPiecesChineseChats(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionErrorNamesTheOptionOnce: an option's error that begins with the
+// option as typed is not prefixed with it a second time; with several pieces
+// given, the module's own pointer to the wrong one stays.
+func TestOptionErrorNamesTheOptionOnce(t *testing.T) {
+	h := newHarness(t)
+	one := h.say("alice", "/new xiangqi piece=Q:R@c0 @bob")
+	mustContain(t, one, "cannot be played with piece=Q:R@c0: c0 (or Black's mirrored point g9) is not empty")
+	two := h.say("alice", "/new xiangqi piece=Q:R@c0;Y:K@b1 @bob")
+	mustContain(t, two, "cannot be played with piece=Q:R@c0;Y:K@b1: piece=Q:R@c0: c0")
+}

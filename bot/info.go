@@ -193,12 +193,13 @@ func (q *request) cmdRules(args []string) error {
 		v, err = q.s.variant(slug, opts)
 	}
 	if err != nil {
+		typed := typedOptions(opts)
 		reason := strings.TrimPrefix(err.Error(), "variants: ")
 		var optErr *variants.OptionError
 		if errors.As(err, &optErr) {
-			reason = errorText(q.lang, optErr.Err)
+			reason = optionProblem(q.lang, typed, optErr.Err)
 		}
-		return oops("err.bad_option", variantName(q.lang, base), strings.Join(opts, " "), reason)
+		return oops("err.bad_option", variantName(q.lang, base), typed, reason)
 	}
 	var sb strings.Builder
 	sb.WriteString(variantName(q.lang, v))
@@ -243,17 +244,22 @@ func (q *request) cmdRules(args []string) error {
 	if v.ColoursInPlay() {
 		start = "rules.start_first"
 	}
-	typed := []string{slug}
+	sb.WriteString(q.t(start, strings.TrimSpace(slug+" "+typedOptions(opts))))
+	q.reply(Message{Text: sb.String()})
+	return nil
+}
+
+// typedOptions writes options as a player types them: the parser keeps a
+// valued option as "equal equal=both", typed "equal=both".
+func typedOptions(opts []string) string {
+	typed := make([]string, 0, len(opts))
 	for _, o := range opts {
-		// "equal equal=both" is typed "equal=both".
 		if f := strings.Fields(o); len(f) > 1 && strings.HasPrefix(f[1], f[0]+"=") {
 			o = strings.Join(f[1:], " ")
 		}
 		typed = append(typed, o)
 	}
-	sb.WriteString(q.t(start, strings.Join(typed, " ")))
-	q.reply(Message{Text: sb.String()})
-	return nil
+	return strings.Join(typed, " ")
 }
 
 // optionNames lists the registry's options: "fuhe".
